@@ -1,0 +1,224 @@
+"""Keep the chapter notebooks clean: no outputs, no foreign metadata, the same first code cell.
+
+Usage::
+
+    python -m helper.notebooks fix chapters/*.ipynb    # strip outputs and metadata, set the install cell
+    python -m helper.notebooks check chapters/*.ipynb  # list problems, exit 1 if there are any
+    python -m helper.notebooks run chapters/x.ipynb    # execute in memory, print each cell's seconds
+    python -m helper.notebooks from-py draft.py chapters/x.ipynb  # percent-format draft -> notebook
+
+The first code cell of every chapter installs the book's package when the notebook runs on Google
+Colab and does nothing elsewhere. Its text is made from ``repository.url`` in ``_config.yml`` so
+that the address lives in one place; ``fix`` rewrites it after a fork changes that address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+from helper import REPO_ROOT
+
+#: Notebook-level metadata keys a chapter may carry.
+ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
+#: Cell-level metadata keys a chapter may carry (``tags`` drive MyST-NB, e.g. ``hide-input``).
+ALLOWED_CELL_METADATA = {"tags"}
+KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+INSTALL_MARKER = "# Colab only: fetch the book and install its package (does nothing elsewhere)."
+
+
+def repository_url(root: Path = REPO_ROOT) -> str:
+    """The book's repository address, read from ``repository.url`` in ``_config.yml``."""
+    text = (root / "_config.yml").read_text(encoding="utf-8")
+    match = re.search(r"^repository:\s*\n(?:\s+.*\n)*?\s+url:\s*(\S+)", text, re.MULTILINE)
+    if not match:
+        raise ValueError("_config.yml has no repository.url")
+    return match.group(1).strip("\"'")
+
+
+def install_cell_source(root: Path = REPO_ROOT) -> str:
+    """The text of the first code cell of every chapter."""
+    url = repository_url(root)
+    return "\n".join(
+        [
+            INSTALL_MARKER,
+            "import sys",
+            "",
+            'if "google.colab" in sys.modules:',
+            "    import subprocess",
+            "",
+            f'    subprocess.run(["git", "clone", "--depth", "1", "{url}", "/content/book"], check=True)',
+            '    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", "/content/book"], check=True)',
+            '    sys.path.insert(0, "/content/book")',
+        ]
+    )
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
+    """Everything that keeps ``path`` from being a clean chapter notebook (empty list: clean)."""
+    name = path.name
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        return [f"{name}: not valid JSON: {error}"]
+    found = []
+    if notebook.get("nbformat") != 4:
+        found.append(f"{name}: nbformat must be 4")
+    extra = set(notebook.get("metadata", {})) - ALLOWED_NOTEBOOK_METADATA
+    if extra:
+        found.append(f"{name}: foreign notebook metadata {sorted(extra)}")
+    kernel = notebook.get("metadata", {}).get("kernelspec", {})
+    if kernel.get("name") != "python3":
+        found.append(f"{name}: kernel must be python3, found {kernel.get('name')!r}")
+    cells = notebook.get("cells", [])
+    if not cells or cells[0]["cell_type"] != "markdown" or not _source(cells[0]).startswith("# "):
+        found.append(f"{name}: the first cell must be a markdown title '# ...'")
+    code = [c for c in cells if c["cell_type"] == "code"]
+    if code and _source(code[0]) != install_cell_source(root):
+        found.append(f"{name}: the first code cell is not the install cell (run 'python -m helper.notebooks fix')")
+    for number, cell in enumerate(cells, start=1):
+        extra = set(cell.get("metadata", {})) - ALLOWED_CELL_METADATA
+        if extra:
+            found.append(f"{name}, cell {number}: foreign cell metadata {sorted(extra)}")
+        if cell["cell_type"] == "code":
+            if cell.get("outputs"):
+                found.append(f"{name}, cell {number}: has outputs")
+            if cell.get("execution_count") is not None:
+                found.append(f"{name}, cell {number}: has an execution count")
+        if "attachments" in cell:
+            found.append(f"{name}, cell {number}: has attachments")
+    return found
+
+
+def fix(path: Path, root: Path = REPO_ROOT) -> None:
+    """Strip outputs, counts and foreign metadata; set the kernel and the install cell."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    notebook["nbformat"], notebook["nbformat_minor"] = 4, 5
+    notebook["metadata"] = {
+        "kernelspec": KERNELSPEC,
+        "language_info": {"name": "python"},
+    }
+    install = {
+        "cell_type": "code",
+        "execution_count": None,
+        "metadata": {},
+        "outputs": [],
+        "source": install_cell_source(root),
+    }
+    cells = notebook["cells"]
+    for number, cell in enumerate(cells):
+        cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in ALLOWED_CELL_METADATA}
+        cell.pop("attachments", None)
+        cell["source"] = _source(cell)
+        cell.setdefault("id", f"cell-{number}")
+        if cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    code = [i for i, c in enumerate(cells) if c["cell_type"] == "code"]
+    if code and _source(cells[code[0]]).startswith(INSTALL_MARKER):
+        install["id"] = cells[code[0]].get("id", "install")
+        cells[code[0]] = install
+    else:
+        install["id"] = "install"
+        cells.insert(1 if cells and cells[0]["cell_type"] == "markdown" else 0, install)
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def from_percent_script(text: str) -> dict:
+    """Build a notebook from a draft in the percent format (what jupytext calls ``py:percent``).
+
+    ``# %%`` starts a code cell and ``# %% [markdown]`` a markdown cell whose lines start with
+    ``# ``. Handy for writing a chapter in an editor; the notebook is what gets committed.
+    """
+    cells: list[dict] = []
+    kind, lines = None, []
+
+    def flush() -> None:
+        if kind is None:
+            return
+        body = "\n".join(lines).strip("\n")
+        if kind == "markdown":
+            body = "\n".join(l[2:] if l.startswith("# ") else l.lstrip("#") for l in body.splitlines())
+            cells.append({"cell_type": "markdown", "metadata": {}, "source": body})
+        elif body.strip():
+            cells.append({"cell_type": "code", "execution_count": None, "metadata": {},
+                          "outputs": [], "source": body})
+
+    for line in text.splitlines():
+        if line.startswith("# %%"):
+            flush()
+            kind, lines = ("markdown" if "[markdown]" in line else "code"), []
+            tags = re.search(r"tags=\[([^\]]*)\]", line)
+            if tags and kind == "code":
+                flush_tags = [t.strip().strip("\"'") for t in tags.group(1).split(",") if t.strip()]
+                lines.append(f"#TAGS {' '.join(flush_tags)}")
+        else:
+            lines.append(line)
+    flush()
+    for cell in cells:
+        first, _, rest = cell["source"].partition("\n")
+        if first.startswith("#TAGS "):
+            cell["metadata"] = {"tags": first[6:].split()}
+            cell["source"] = rest
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def run(path: Path, timeout: int = 600) -> float:
+    """Execute ``path`` in memory from its own folder, print each cell's seconds; return the total."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    total = 0.0
+    with client.setup_kernel():
+        for number, cell in enumerate(notebook.cells, start=1):
+            if cell.cell_type != "code":
+                continue
+            start = time.perf_counter()
+            client.execute_cell(cell, number - 1)
+            seconds = time.perf_counter() - start
+            total += seconds
+            first = cell.source.splitlines()[0] if cell.source else ""
+            print(f"cell {number:3d}  {seconds:7.2f} s  {first[:60]}")
+    print(f"total {total:.1f} s")
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["fix", "check", "run", "from-py"])
+    parser.add_argument("paths", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "from-py":
+        source, target = args.paths
+        notebook = from_percent_script(source.read_text(encoding="utf-8"))
+        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        fix(target)
+        return 0
+    if args.command == "fix":
+        for path in args.paths:
+            fix(path)
+        return 0
+    if args.command == "run":
+        for path in args.paths:
+            run(path)
+        return 0
+    found = [p for path in args.paths for p in problems(path)]
+    print("\n".join(found) or "clean")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""Unit tests of the hand-written helper modules: data paths, CP-SAT enumeration, benchmarking."""
+
+import math
+
+import matplotlib
+import pytest
+from ortools.sat.python import cp_model
+
+matplotlib.use("Agg")
+
+import helper
+from helper import SolverTimeout, Unsolvable, data_path
+from helper.bench import ratio_table, run_benchmark
+from helper.ortools import get_all_solutions
+
+
+def test_exceptions_are_what_the_docs_say():
+    assert issubclass(Unsolvable, ValueError)
+    assert issubclass(SolverTimeout, TimeoutError)
+
+
+def test_data_path_finds_files_from_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert data_path("numberlink01.txt").is_file()
+
+
+def test_data_path_names_a_missing_file():
+    with pytest.raises(FileNotFoundError, match="no data file 'nope.txt'.*numberlink01.txt"):
+        data_path("nope.txt")
+
+
+def test_get_all_solutions_enumerates_every_solution():
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 3, "x")
+    y = model.new_int_var(0, 3, "y")
+    model.add(x + y == 3)
+    solutions = get_all_solutions(model)
+    assert sorted((s["x"], s["y"]) for s in solutions) == [(0, 3), (1, 2), (2, 1), (3, 0)]
+
+
+def test_get_all_solutions_counts_over_the_answer_variables_only():
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 2, "x")
+    model.new_int_var(0, 4, "free")  # not part of the answer
+    assert sorted(s["x"] for s in get_all_solutions(model, [x])) == [0, 1, 2]
+
+
+def test_get_all_solutions_of_an_infeasible_model_is_empty():
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 2, "x")
+    model.add(x > 5)
+    assert get_all_solutions(model) == []
+
+
+def test_get_all_solutions_respects_the_limit():
+    model = cp_model.CpModel()
+    model.new_int_var(0, 99, "x")
+    assert len(get_all_solutions(model, limit=5)) == 5
+
+
+def test_run_benchmark_reports_wrong_timeouts_and_skips():
+    def right(instance, time_limit):
+        return instance * 2
+
+    def wrong(instance, time_limit):
+        return instance * 2 + 1
+
+    def slow(instance, time_limit):
+        if instance > 1:
+            raise SolverTimeout("too slow")
+        return instance * 2
+
+    def none(instance, time_limit):
+        raise Unsolvable("no")
+
+    results = run_benchmark(
+        {"a": 1, "b": 2, "c": 3},
+        {"right": right, "wrong": wrong, "slow": slow, "none": none},
+        lambda instance, answer: answer == instance * 2,
+        repeats=3,
+    )
+    status = {(r.instance, r.method): r.status for r in results.itertuples()}
+    assert status[("a", "right")] == "ok" and status[("a", "wrong")] == "WRONG"
+    assert status[("b", "slow")] == "timeout" and status[("c", "slow")] == "skipped"
+    assert status[("a", "none")] == "unsolvable"
+    ok = results[results.status == "ok"]
+    assert (ok.rounds == 3).all() and not ok.seconds.isna().any()
+    assert math.isnan(results[(results.instance == "a") & (results.method == "wrong")].seconds.iloc[0])
+    table = ratio_table(results, baseline="right")
+    assert table.loc["a", "wrong"] == "WRONG" and "slow / right" in table.columns

@@ -13,7 +13,9 @@ from pathlib import Path
 
 __all__ = ["Unsolvable", "SolverTimeout", "REPO_ROOT", "data_path"]
 
-#: The repository root: the folder that holds ``helper/``, ``data/`` and ``chapters/``.
+#: The folder that holds ``helper/``, ``data/`` and ``chapters/`` (the repository root).
+#:
+#: :meta hide-value:
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -27,7 +27,9 @@ from helper import REPO_ROOT
 ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 #: Cell-level metadata keys a chapter may carry (``tags`` drive MyST-NB, e.g. ``hide-input``).
 ALLOWED_CELL_METADATA = {"tags"}
+#: The kernel every chapter runs on.
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+#: The first line of the install cell; ``fix`` finds and replaces the cell by it.
 INSTALL_MARKER = "# Colab only: fetch the book and install its package (does nothing elsewhere)."
 
 
@@ -136,8 +138,8 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
 def from_percent_script(text: str) -> dict:
     """Build a notebook from a draft in the percent format (what jupytext calls ``py:percent``).
 
-    ``# %%`` starts a code cell and ``# %% [markdown]`` a markdown cell whose lines start with
-    ``# ``. Handy for writing a chapter in an editor; the notebook is what gets committed.
+    A line ``# %%`` starts a code cell and ``# %% [markdown]`` a markdown cell, whose lines start
+    with a hash and a space. Handy for writing a chapter in an editor; the notebook is what gets committed.
     """
     cells: list[dict] = []
     kind, lines = None, []

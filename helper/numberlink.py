@@ -19,10 +19,11 @@ from helper.puzzle import load_numberlink as load
 
 
 # From chapters/numberlink_z3.ipynb, cell 15
-#: A cell ``(r, c)`` and a link ``(r1, c1, r2, c2)`` between two neighbouring cells, written with
-#: the upper or left cell first.
+#: A cell ``(row, column)``.
 Cell = tuple[int, int]
+#: A link ``(r1, c1, r2, c2)`` between two neighbouring cells, the upper or left cell first.
 Link = tuple[int, int, int, int]
+#: An answer: for each pair number, its cells from one end to the other.
 Paths = dict[int, list[Cell]]
 
 

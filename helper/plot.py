@@ -10,12 +10,14 @@ chapter of the book, so that the module has one whatever order the puzzle chapte
 
 
 import matplotlib.pyplot as plt
+from matplotlib.collections import EllipseCollection
 import networkx as nx
 import numpy as np
 from collections import defaultdict
 from collections.abc import Mapping
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.collections import LineCollection
 
 
 # From chapters/switches.ipynb, cell 11
@@ -27,7 +29,7 @@ def plot_switches(nodes, flip, edges, pressed=None, *, pos=None, ax=None, title=
         flip: names of the lights that must end up flipped.
         edges: wires as pairs of names.
         pressed: names of pressed switches, drawn with a thick red ring (``None``: nothing pressed).
-        pos: ``{name: (x, y)}``; by default a Kamada-Kawai layout (deterministic).
+        pos: ``{name: (x, y)}``; by default a force-directed layout with a fixed seed.
         ax: an Axes to draw on; by default a new figure.
         title: the title of the Axes.
 
@@ -38,7 +40,8 @@ def plot_switches(nodes, flip, edges, pressed=None, *, pos=None, ax=None, title=
     graph.add_nodes_from(nodes)
     graph.add_edges_from(edges)
     if pos is None:
-        pos = nx.kamada_kawai_layout(graph) if len(graph) > 1 else {v: (0.0, 0.0) for v in graph}
+        # A force-directed layout with a fixed seed (deterministic, numpy only); big graphs on a circle.
+        pos = nx.arf_layout(graph, seed=0) if 1 < len(graph) < 500 else nx.circular_layout(graph)
     if ax is None:
         size = min(9.0, 2.0 + 0.45 * len(graph) ** 0.5 * 2)
         fig, ax = plt.subplots(figsize=(size, size * 0.75))
@@ -93,8 +96,10 @@ def plot_lights_out(board, presses=None, *, ax=None, title=None):
     ax.tick_params(which="both", bottom=False, left=False, labelbottom=False, labelleft=False)
     if presses is not None:
         r, c = np.nonzero(np.asarray(presses))
-        size = max(4.0, 400.0 / max(rows, cols))
-        ax.plot(c, r, "o", color="#d62728", markersize=size, markeredgecolor="white", markeredgewidth=0.5)
+        dots = EllipseCollection(0.5, 0.5, 0.0, units="xy", offsets=np.column_stack([c, r]),
+                                 offset_transform=ax.transData, facecolors="#d62728",
+                                 edgecolors="white", linewidths=0.5)
+        ax.add_collection(dots)
     lit = int(board.sum())
     text = f"{rows}x{cols}, {lit} lights on"
     if presses is not None:
@@ -104,7 +109,6 @@ def plot_lights_out(board, presses=None, *, ax=None, title=None):
 
 
 # From chapters/numberlink_z3.ipynb, cell 6
-"""Plotting functions shared by the chapters (generated from the notebooks)."""
 def _links_from_paths(paths: Mapping[int, list[tuple[int, int]]]) -> list[tuple[int, int, int, int]]:
     """Turn ``{k: [(r, c), ...]}`` paths into a list of links ``(r1, c1, r2, c2)``."""
     return [(*a, *b) for path in paths.values() for a, b in zip(path, path[1:])]
@@ -248,4 +252,61 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     ax.set_aspect("equal")
     ax.axis("off")
     fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
+    return fig
+
+
+# From chapters/slitherlink.ipynb, cell 5
+def plot_slitherlink_board(clues, loop=None, *, loops=None, on=None, off=None, ax=None,
+                           title: str | None = None):
+    """Draw a Slitherlink board: the lattice points, the clues and, optionally, the loop.
+
+    Args:
+        clues: 2-D array of clues, -1 for no clue.
+        loop: the loop as lattice points ``(r, c)`` in order (the first not repeated).
+        loops: several loops, each drawn in its own colour (to show a wrong, multi-loop answer).
+        on: edges known to be on the loop, as pairs of points (drawn as thick lines).
+        off: edges known to be off the loop, as pairs of points (drawn as small crosses).
+        ax: draw into this Axes instead of a new figure.
+        title: the Axes title.
+
+    Returns:
+        The matplotlib Figure.
+    """
+    clues = np.asarray(clues)
+    height, width = clues.shape
+    if ax is None:
+        side = min(9.0, max(2.5, 0.45 * max(height, width)))
+        fig, ax = plt.subplots(figsize=(side * (width + 0.6) / (max(height, width) + 0.6),
+                                        side * (height + 0.6) / (max(height, width) + 0.6)))
+    fig = ax.figure
+    small = max(height, width) > 40
+    if not small:
+        rr, cc = np.mgrid[0:height + 1, 0:width + 1]
+        ax.scatter(cc.ravel(), rr.ravel(), s=6, color="black", zorder=3)
+    font = max(4.0, min(14.0, 160.0 / max(height, width)))
+    for r in range(height):
+        for c in range(width):
+            if clues[r, c] >= 0:
+                ax.text(c + 0.5, r + 0.5, str(clues[r, c]), ha="center", va="center",
+                        fontsize=font, color="dimgray")
+    groups = [] if loop is None else [list(loop)]
+    groups += [list(x) for x in loops or []]
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, points in enumerate(groups):
+        closed = points + points[:1]
+        ax.plot([c for _, c in closed], [r for r, _ in closed],
+                color=colours[i % len(colours)], linewidth=2.5 if not small else 1.2, zorder=2)
+    if on:
+        segments = [[(c1, r1), (c2, r2)] for (r1, c1), (r2, c2) in on]
+        ax.add_collection(LineCollection(segments, colors="tab:blue", linewidths=2.5, zorder=2))
+    if off:
+        xs = [(c1 + c2) / 2 for (r1, c1), (r2, c2) in off]
+        ys = [(r1 + r2) / 2 for (r1, c1), (r2, c2) in off]
+        ax.scatter(xs, ys, marker="x", s=20, color="tab:red", linewidths=1.2, zorder=2)
+    ax.set_xlim(-0.3, width + 0.3)
+    ax.set_ylim(height + 0.3, -0.3)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
     return fig

@@ -172,7 +172,7 @@ def solve_z3(
 
 
 # From chapters/switches.ipynb, cell 28
-def lights_out_puzzle(board, torus: bool = False) -> Puzzle:
+def lights_out_puzzle(board: np.ndarray, torus: bool = False) -> Puzzle:
     """Turn a Lights Out board into a switch puzzle: cells are nodes, orthogonal neighbours are wired.
 
     Args:
@@ -204,7 +204,8 @@ def scrambled_board(rows: int, cols: int, seed: int, torus: bool = False) -> np.
     """A solvable Lights Out board: press each switch of a dark board with probability 1/2.
 
     Args:
-        rows, cols: the shape.
+        rows: the number of rows.
+        cols: the number of columns.
         seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
         torus: wire around the edges (as in :func:`lights_out_puzzle`).
 

@@ -348,33 +348,38 @@ def propagate(clues: np.ndarray, rules: tuple[str, ...] = ("clue", "vertex", "lo
     return state
 
 
-def _branch_edge(state: EdgeState) -> int:
-    """The most constrained undecided edge: one at a path end with the fewest ways on."""
+def branch_reading_order(state: EdgeState) -> int:
+    """The first undecided edge by number: the search sweeps the board from the top row down."""
+    return state.value.index(UNKNOWN)
+
+
+def branch_path_end(state: EdgeState) -> int:
+    """The "most constrained" edge: one at a path end with the fewest ways left to continue."""
     value, point_unknown = state.value, state.point_unknown
     if state.open_ends:
         v = min(state.open_ends, key=point_unknown.__getitem__)
         return next(e for e in state.lattice.point_edges[v] if value[e] == UNKNOWN)
-    # No path yet: start at the clue cell whose sides are closest to being decided.
-    cells = [cell for cell, clue in enumerate(state.clues)
-             if clue > 0 and state.cell_unknown[cell] > 0]
-    if cells:
-        cell = min(cells, key=lambda x: (state.cell_unknown[x], -state.clues[x]))
-        return next(e for e in state.lattice.cell_edges[cell] if value[e] == UNKNOWN)
     return value.index(UNKNOWN)
 
 
-def solve_propagation(clues: np.ndarray, time_limit: float = 10.0,
-                      stats: dict | None = None) -> list[Point]:
+#: How the hand-written search picks the edge to branch on (the chapter measures both).
+BRANCHING = {"reading order": branch_reading_order, "path end": branch_path_end}
+
+
+def solve_propagation(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = None,
+                      branching: str = "reading order") -> list[Point]:
     """The hand-written solver: propagation, union-find and backtracking, no solver library.
 
     Depth-first search over edge states. Each node propagates the three rules; a contradiction
-    drops the node; otherwise it branches on :func:`_branch_edge`, trying ON before OFF.
+    drops the node; otherwise it picks an edge with ``BRANCHING[branching]`` and tries ON, then
+    OFF.
 
     Args:
         clues: the clue array (-1 = no clue).
         time_limit: seconds before :class:`helper.SolverTimeout` is raised.
         stats: if given, receives ``nodes`` (search nodes visited) and ``decided_at_root``
             (edges that propagation decided before the first branch).
+        branching: a key of :data:`BRANCHING`.
 
     Returns:
         The loop as lattice points in order.
@@ -384,6 +389,7 @@ def solve_propagation(clues: np.ndarray, time_limit: float = 10.0,
         SolverTimeout: the time limit passed first.
     """
     deadline = time.perf_counter() + time_limit
+    pick = BRANCHING[branching]
     stack = [EdgeState(clues)]
     nodes = 0
     while stack:
@@ -404,7 +410,7 @@ def solve_propagation(clues: np.ndarray, time_limit: float = 10.0,
                 on = [e for e, s in enumerate(state.value) if s == ON]
                 return state.lattice.loops(on)[0]
             continue
-        e = _branch_edge(state)
+        e = pick(state)
         for choice, branch in ((OFF, state.copy()), (ON, state)):
             try:
                 branch.set_edge(e, choice)
@@ -414,7 +420,7 @@ def solve_propagation(clues: np.ndarray, time_limit: float = 10.0,
     raise Unsolvable("the search tried every branch: no single loop fits the clues")
 
 
-# From chapters/slitherlink.ipynb, cell 26
+# From chapters/slitherlink.ipynb, cell 28
 _AROUND = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 
 
@@ -485,7 +491,7 @@ def generate(
     return clues, loop
 
 
-# From chapters/slitherlink.ipynb, cell 33
+# From chapters/slitherlink.ipynb, cell 35
 def sat_clauses(clues: np.ndarray, lattice: Lattice | None = None) -> list[list[int]]:
     """CNF: every point has 0 or 2 lines, every clue counts its sides, the loop is not empty.
 
@@ -515,7 +521,7 @@ def sat_clauses(clues: np.ndarray, lattice: Lattice | None = None) -> list[list[
     return clauses
 
 
-# From chapters/slitherlink.ipynb, cell 37
+# From chapters/slitherlink.ipynb, cell 39
 class _Deadline:
     """Interrupt a PySAT solver at a deadline (Glucose and MiniSat support it, CaDiCaL does not)."""
 
@@ -604,7 +610,7 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
                 cuts += 1
 
 
-# From chapters/slitherlink.ipynb, cell 41
+# From chapters/slitherlink.ipynb, cell 45
 def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 1,
                 seed: int = 0) -> list[Point]:
     """CP-SAT with ``add_circuit``: one model, no rounds.
@@ -652,7 +658,7 @@ def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 
     return lattice.loops(on)[0]
 
 
-# From chapters/slitherlink.ipynb, cell 44
+# From chapters/slitherlink.ipynb, cell 48
 #: Every model the chapter teaches, by name; ``solve(..., method=name)`` picks one.
 METHODS: dict[str, Callable[..., list[Point]]] = {
     "propagation": solve_propagation,

@@ -12,7 +12,8 @@ from helper import SolverTimeout, Unsolvable, data_path
 from helper.check import check_slitherlink
 from helper.plot import plot_slitherlink_board
 from helper.slitherlink import (
-    DEFAULT_METHOD, METHODS, OFF, ON, Lattice, check, generate, load, propagate, solutions, solve,
+    BRANCHING, DEFAULT_METHOD, METHODS, OFF, ON, Lattice, check, generate, load, propagate,
+    solutions, solve, solve_propagation,
 )
 
 REAL = ["ortools_small_4x4.txt", "ortools_medium_8x8.txt", "ortools_big_10x10.txt"]
@@ -163,6 +164,16 @@ def test_every_method_solves_the_real_boards(method, name):
 def test_every_method_solves_unseen_generated_boards(method, seed):
     clues, _ = generate(9, 7, density=0.6, seed=seed)
     assert check_slitherlink(clues, solve(clues, method=method, time_limit=30))
+
+
+@pytest.mark.parametrize("branching", sorted(BRANCHING))
+def test_both_branching_rules_solve_real_and_generated_boards(branching):
+    boards = [real(name) for name in REAL] + [generate(12, 12, density=0.5, seed=21)[0]]
+    for clues in boards:
+        stats = {}
+        loop = solve_propagation(clues, time_limit=30, stats=stats, branching=branching)
+        assert check_slitherlink(clues, loop)
+        assert stats["nodes"] >= 1 and 0 <= stats["decided_at_root"]
 
 
 @pytest.mark.parametrize("size", [60, 100])

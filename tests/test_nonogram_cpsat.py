@@ -1,0 +1,174 @@
+"""Tests of the models of the chapter *Nonograms with CP-SAT* (helper.nonogram, CP-SAT part)."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from ortools.sat.python import cp_model
+
+from helper import SolverTimeout, Unsolvable, data_path
+from helper.nonogram import (
+    METHODS,
+    check,
+    clue_automaton,
+    cpsat_other_picture,
+    fill_pattern,
+    load,
+    place_numbers,
+    random_nonogram,
+    solve,
+    solve_cpsat_automaton,
+    solve_cpsat_starts,
+)
+from helper.ortools import get_all_solutions
+
+CPSAT_METHODS = ["cpsat-starts", "cpsat-automaton"]
+
+
+def _runs(line):
+    """Run lengths of a 0/1 line, written here independently of the package."""
+    return [len(list(group)) for value, group in itertools.groupby(line) if value]
+
+
+def _brute_force_lines(clue, width):
+    """Every 0/1 line of ``width`` cells whose runs are ``clue``."""
+    return sorted(list(line) for line in itertools.product((0, 1), repeat=width)
+                  if _runs(line) == list(clue))
+
+
+def _fills(numbers, width, use_automaton):
+    model = cp_model.CpModel()
+    cells = [model.new_bool_var(f"x{i}") for i in range(width)]
+    if use_automaton:
+        transitions, start, finals = clue_automaton(numbers)
+        model.add_automaton(cells, start, finals, transitions)
+    else:
+        fill_pattern(model, numbers, cells)
+    solutions = get_all_solutions(model, cells, time_limit=10.0)
+    return sorted([s[c.name] for c in cells] for s in solutions)
+
+
+def test_place_numbers_lists_the_start_combinations_of_the_original():
+    for numbers, width, expected in (
+        ([2, 1], 5, [{"A": 0, "B": 3}, {"A": 0, "B": 4}, {"A": 1, "B": 4}]),
+        ([3, 2, 2], 10, [{"A": 0, "B": 4, "C": 7}, {"A": 0, "B": 4, "C": 8},
+                         {"A": 0, "B": 5, "C": 8}, {"A": 1, "B": 5, "C": 8}]),
+    ):
+        model = cp_model.CpModel()
+        place_numbers(model, numbers, width)
+        found = sorted(get_all_solutions(model, time_limit=10.0), key=lambda s: sorted(s.items()))
+        assert found == expected
+
+
+def test_fill_pattern_and_automaton_give_the_fills_of_the_original():
+    assert _fills([2, 1], 5, False) == [[0, 1, 1, 0, 1], [1, 1, 0, 0, 1], [1, 1, 0, 1, 0]]
+    expected = [[0, 1, 1, 1, 0, 1, 1, 0, 1, 1], [1, 1, 1, 0, 0, 1, 1, 0, 1, 1],
+                [1, 1, 1, 0, 1, 1, 0, 0, 1, 1], [1, 1, 1, 0, 1, 1, 0, 1, 1, 0]]
+    assert _fills([3, 2, 2], 10, False) == expected
+    assert _fills([3, 2, 2], 10, True) == expected
+
+
+@pytest.mark.parametrize("use_automaton", [False, True])
+def test_line_models_accept_exactly_the_lines_with_the_clue(use_automaton):
+    rng = random.Random(5)
+    cases = [([], 4), ([0], 3), ([1], 1), ([3], 3), ([1, 1], 3), ([2, 2], 6)]
+    for _ in range(12):
+        width = rng.randint(1, 8)
+        cases.append((_runs([rng.randint(0, 1) for _ in range(width)]), width))
+    for clue, width in cases:
+        numbers = [n for n in clue if n]
+        assert _fills(numbers, width, use_automaton) == _brute_force_lines(numbers, width), (clue, width)
+
+
+@pytest.mark.parametrize("method", CPSAT_METHODS)
+def test_methods_are_registered_and_solve_generated_puzzles(method):
+    assert METHODS[method] in (solve_cpsat_starts, solve_cpsat_automaton)
+    for seed in range(4):
+        puzzle = random_nonogram(9, 12, density=0.55, seed=100 + seed)
+        picture = solve(*puzzle, method=method, time_limit=30.0)
+        assert picture.shape == (9, 12) and picture.dtype.kind == "i"
+        assert check(puzzle, picture)
+
+
+@pytest.mark.parametrize("method", CPSAT_METHODS)
+def test_methods_solve_real_puzzles_with_the_known_picture(method):
+    # webpbn #6 and gnonograms "spade" have a single picture; every CP-SAT model must find it.
+    for name in ("nonogram/mikix_webpbn_6.json", "nonogram/mikix_gnonograms_spade.json"):
+        puzzle = load(data_path(name))
+        picture = METHODS[method](*puzzle, time_limit=30.0)
+        assert check(puzzle, picture)
+        assert cpsat_other_picture(*puzzle, picture, time_limit=30.0) is None
+        wrong = picture.copy()
+        wrong[3, 4] ^= 1
+        with pytest.raises(ValueError):
+            check(puzzle, wrong)
+
+
+@pytest.mark.parametrize("method", CPSAT_METHODS)
+def test_empty_lines_in_both_spellings(method):
+    rows, cols = [[0], [1, 1], []], [[1], [], [1]]
+    picture = METHODS[method](rows, cols, time_limit=10.0)
+    assert picture.tolist() == [[0, 0, 0], [1, 0, 1], [0, 0, 0]]
+
+
+@pytest.mark.parametrize("method", CPSAT_METHODS)
+def test_unsolvable_clues_raise(method):
+    # Equal numbers of black cells, but column 0 needs two touching cells and row 1 is empty.
+    rows, cols = [[1, 1], [], [1]], [[2], [1], []]
+    with pytest.raises(Unsolvable):
+        METHODS[method](rows, cols, time_limit=10.0)
+    with pytest.raises(Unsolvable):
+        solve(rows, cols, method=method, time_limit=10.0)
+
+
+def test_tiny_time_limit_raises_solver_timeout():
+    big = load(data_path("nonogram03.json"))
+    with pytest.raises(SolverTimeout):
+        solve_cpsat_starts(*big, time_limit=0.2)  # building the model alone takes longer
+    with pytest.raises(SolverTimeout):
+        solve_cpsat_automaton(*big, time_limit=1e-9)
+
+
+def test_other_picture_finds_the_second_diagonal():
+    puzzle = ([[1], [1]], [[1], [1]])
+    first = solve_cpsat_automaton(*puzzle, time_limit=10.0)
+    second = cpsat_other_picture(*puzzle, first, time_limit=10.0)
+    assert second is not None and check(puzzle, second)
+    assert sorted([first.tolist(), second.tolist()]) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
+    assert cpsat_other_picture(*puzzle, second, time_limit=10.0) is not None
+
+
+def test_random_nonogram_is_seeded_and_consistent():
+    assert random_nonogram(7, 5, 0.5, seed=3) == random_nonogram(7, 5, 0.5, seed=3)
+    assert random_nonogram(7, 5, 0.5, seed=3) != random_nonogram(7, 5, 0.5, seed=4)
+    rows, cols = random_nonogram(7, 5, 0.5, seed=3)
+    assert len(rows) == 7 and len(cols) == 5
+    assert sum(map(sum, rows)) == sum(map(sum, cols))
+    assert random_nonogram(3, 4, density=0.0) == ([[]] * 3, [[]] * 4)
+    assert random_nonogram(3, 4, density=1.0) == ([[4]] * 3, [[3]] * 4)
+    assert all(isinstance(n, int) for clue in rows + cols for n in clue)
+
+
+def test_nonogram03_is_the_sun_puzzle_and_has_one_picture():
+    big = load(data_path("nonogram03.json"))
+    assert (len(big[0]), len(big[1])) == (60, 50)
+    assert big == load(data_path("nonogram/mikix_qnonograms_examples_sun.json"))
+    picture = solve_cpsat_automaton(*big, time_limit=30.0)
+    assert check(big, picture)
+    assert cpsat_other_picture(*big, picture, time_limit=30.0) is None
+
+
+@pytest.mark.slow
+def test_start_model_solves_swing_and_sun():
+    for name in ("nonogram/mikix_webpbn_529.json", "nonogram03.json"):
+        puzzle = load(data_path(name))
+        assert check(puzzle, solve_cpsat_starts(*puzzle, time_limit=120.0))
+
+
+@pytest.mark.slow
+def test_automaton_model_solves_every_real_puzzle():
+    folder = data_path("nonogram/mikix_webpbn_1.json").parent
+    for path in sorted(folder.glob("*.json")):
+        puzzle = load(path)
+        assert check(puzzle, solve_cpsat_automaton(*puzzle, time_limit=30.0)), path.name

@@ -178,7 +178,12 @@ class Lattice:
 
 
 # From chapters/slitherlink.ipynb, cell 18
-UNKNOWN, ON, OFF = 0, 1, -1
+#: Edge state: not decided yet.
+UNKNOWN = 0
+#: Edge state: on the loop.
+ON = 1
+#: Edge state: not on the loop.
+OFF = -1
 
 
 class _Contradiction(Exception):

@@ -91,6 +91,14 @@ def test_methods_are_registered_and_solve_generated_puzzles(method):
         assert check(puzzle, picture)
 
 
+def test_every_registered_method_agrees_on_a_generated_puzzle():
+    puzzle = random_nonogram(10, 8, density=0.6, seed=77)
+    pictures = {name: solve(*puzzle, method=name, time_limit=30.0) for name in METHODS}
+    assert set(CPSAT_METHODS) <= set(pictures)
+    for picture in pictures.values():
+        assert check(puzzle, picture)
+
+
 @pytest.mark.parametrize("method", CPSAT_METHODS)
 def test_methods_solve_real_puzzles_with_the_known_picture(method):
     # webpbn #6 and gnonograms "spade" have a single picture; every CP-SAT model must find it.

@@ -542,7 +542,7 @@ class _Deadline:
         self.timer.cancel()
 
     def solve(self) -> bool:
-        """One incremental ``solve`` call; :class:`helper.SolverTimeout` once the deadline passed."""
+        """One incremental ``solve`` call; :class:`helper.SolverTimeout` after the deadline."""
         answer = self.solver.solve_limited(expect_interrupt=True)
         if answer is None:
             raise SolverTimeout("SAT: time limit reached")
@@ -594,8 +594,9 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
     positive = sum(k > 0 for k in flat)
     n_edges = len(lattice.edge_points)
     rounds = cuts = 0
-    with _gc_paused(), Solver(name=solver_name, bootstrap_with=sat_clauses(clues, lattice)) as solver, \
+    with _gc_paused(), Solver(name=solver_name) as solver, \
             _Deadline(solver, time_limit) as deadline:
+        solver.append_formula(sat_clauses(clues, lattice))
         while True:
             rounds += 1
             if not deadline.solve():
@@ -708,8 +709,8 @@ def solutions(clues: np.ndarray, limit: int = 2, time_limit: float = 10.0) -> li
     flat = [int(k) for k in clues.flat]
     positive = sum(k > 0 for k in flat)
     found: list[list[Point]] = []
-    with _gc_paused(), Solver(name="glucose4", bootstrap_with=sat_clauses(clues, lattice)) as solver, \
-            _Deadline(solver, time_limit) as deadline:
+    with _gc_paused(), Solver(name="glucose4") as solver, _Deadline(solver, time_limit) as deadline:
+        solver.append_formula(sat_clauses(clues, lattice))
         while len(found) < limit and deadline.solve():
             model = solver.get_model()
             loops = lattice.loops([e for e in range(len(lattice.edge_points)) if model[e] > 0])

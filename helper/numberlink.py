@@ -16,6 +16,10 @@ import z3
 from helper import SolverTimeout, Unsolvable
 from helper.check import check_numberlink as check
 from helper.puzzle import load_numberlink as load
+from ortools.sat.python import cp_model
+import itertools
+import threading
+from pysat.solvers import Solver
 
 
 # From chapters/numberlink_z3.ipynb, cell 15
@@ -294,3 +298,469 @@ def generate(
         board[cells[0]] = board[cells[-1]] = k
         start += length
     return board, paths
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 7
+def _neighbour_links(height: int, width: int) -> list[Link]:
+    """Every pair of neighbouring cells once, as ``(r1, c1, r2, c2)`` with the right or lower cell second."""
+    return [(r, c, r2, c2) for r, c in np.ndindex(height, width)
+            for r2, c2 in ((r, c + 1), (r + 1, c)) if r2 < height and c2 < width]
+
+
+def _cpsat_run(model: cp_model.CpModel, time_limit: float, num_workers: int, seed: int) -> cp_model.CpSolver:
+    """Solve ``model`` with explicit limits; raise Unsolvable or SolverTimeout unless it found an answer."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.001, time_limit)
+    solver.parameters.num_workers = num_workers
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        raise Unsolvable("the board has no solution")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolverTimeout(f"CP-SAT stopped after {time_limit:.1f} s without an answer")
+    return solver
+
+
+def cpsat_original_model(board: np.ndarray, fill: bool = True) -> tuple[cp_model.CpModel, dict[Link, cp_model.IntVar]]:
+    """The original Z3 model, written for CP-SAT (same variables, same constraints, same trap).
+
+    An integer value per cell, a Boolean per pair of neighbours; a number keeps its value and has
+    exactly one link; an empty cell has two links (``fill=True``) or zero or two (``fill=False``,
+    through a Boolean ``used``); linked cells have equal values. Like the Z3 original, it admits
+    closed loops that touch no number.
+
+    Returns:
+        ``(model, link)``: the model and its link variables.
+    """
+    h, w = board.shape
+    model = cp_model.CpModel()
+    value = {(r, c): model.new_int_var(0, int(board.max()), f"v_{r}_{c}") for r, c in np.ndindex(h, w)}
+    link = {key: model.new_bool_var("l_%d_%d_%d_%d" % key) for key in _neighbour_links(h, w)}
+    touching: dict[Cell, list[cp_model.IntVar]] = defaultdict(list)
+    for (r, c, r2, c2), b in link.items():
+        touching[r, c].append(b)
+        touching[r2, c2].append(b)
+    for (r, c), k in np.ndenumerate(board):
+        if k > 0:
+            model.add(value[r, c] == int(k))
+            model.add_exactly_one(touching[r, c])
+        elif fill:
+            model.add(sum(touching[r, c]) == 2)
+        else:
+            used = model.new_bool_var(f"used_{r}_{c}")
+            model.add(sum(touching[r, c]) == 2 * used)
+    for (r, c, r2, c2), b in link.items():
+        model.add(value[r, c] == value[r2, c2]).only_enforce_if(b)
+    return model, link
+
+
+def solve_cpsat_original(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, num_workers: int = 1, seed: int = 0,
+) -> Paths:
+    """Solve with :func:`cpsat_original_model` and trace the answer.
+
+    Kept to show that the stray-loop trap belongs to the model, not to the solver: a loop in the
+    answer is dropped by :func:`trace`, so with ``fill=True`` such an answer fails ``check``.
+    """
+    model, link = cpsat_original_model(board, fill)
+    solver = _cpsat_run(model, time_limit, num_workers, seed)
+    paths, _ = trace(board, [key for key, b in link.items() if solver.value(b)])
+    return paths
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 13
+def _pair_ends(board: np.ndarray) -> dict[int, tuple[Cell, Cell]]:
+    """``{k: (start, finish)}``: the two cells of each pair, in reading order."""
+    ends: dict[int, list[Cell]] = defaultdict(list)
+    for (r, c), k in np.ndenumerate(board):
+        if k > 0:
+            ends[int(k)].append((r, c))
+    return {k: (cells[0], cells[1]) for k, cells in sorted(ends.items())}
+
+
+def cpsat_circuit_model(board: np.ndarray, fill: bool = True) -> tuple[cp_model.CpModel, dict[Link, list[cp_model.IntVar]]]:
+    """A CP-SAT model in which all lines form one circuit, so no stray loop can exist.
+
+    Nodes are the cells. Two arcs (one per direction) join neighbouring cells; a fixed virtual arc
+    joins the finish of each pair to the start of the next, so the lines of all pairs form a single
+    tour that :meth:`CpModel.add_circuit` enforces. A start is entered only by its virtual arc and a
+    finish left only by its virtual arc. An integer colour per cell is equal along every grid arc,
+    so the line leaving the start of pair ``k`` ends at the finish of ``k``. With ``fill=False``
+    every empty cell has a self-loop: when it is on, the cell is left out of the circuit (empty).
+
+    Returns:
+        ``(model, link)``: ``link[r1, c1, r2, c2]`` lists the literals of the (up to two) arcs
+        between those cells.
+    """
+    h, w = board.shape
+    ends = _pair_ends(board)
+    starts = {s for s, _ in ends.values()}
+    finishes = {f for _, f in ends.values()}
+    model = cp_model.CpModel()
+    node = {(r, c): r * w + c for r, c in np.ndindex(h, w)}
+    colour = {}
+    for (r, c), k in np.ndenumerate(board):
+        colour[r, c] = model.new_constant(int(k)) if k > 0 else model.new_int_var(1, len(ends), f"c_{r}_{c}")
+    arcs = []
+    link: dict[Link, list[cp_model.IntVar]] = defaultdict(list)
+    for key in _neighbour_links(h, w):
+        a, b = key[:2], key[2:]
+        for tail, head in ((a, b), (b, a)):
+            if tail in finishes or head in starts:
+                continue
+            if board[tail] > 0 and board[head] > 0 and board[tail] != board[head]:
+                continue
+            arc = model.new_bool_var(f"a_{tail[0]}_{tail[1]}_{head[0]}_{head[1]}")
+            model.add(colour[tail] == colour[head]).only_enforce_if(arc)
+            arcs.append((node[tail], node[head], arc))
+            link[key].append(arc)
+    order = list(ends.values())
+    for (_, finish), (start, _) in zip(order, order[1:] + order[:1]):
+        arcs.append((node[finish], node[start], model.new_constant(1)))
+    if not fill:
+        for (r, c), k in np.ndenumerate(board):
+            if k == 0:
+                arcs.append((node[r, c], node[r, c], model.new_bool_var(f"empty_{r}_{c}")))
+    model.add_circuit(arcs)
+    return model, link
+
+
+def solve_cpsat_circuit(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, num_workers: int = 1, seed: int = 0,
+) -> Paths:
+    """Solve with :func:`cpsat_circuit_model`; the answer never contains a stray loop.
+
+    Raises:
+        Unsolvable: when the board has no solution.
+        SolverTimeout: when ``time_limit`` seconds are not enough.
+    """
+    if not _pair_ends(board):
+        if fill and board.size:
+            raise Unsolvable("a board without numbers has no line to cover its cells")
+        return {}
+    model, link = cpsat_circuit_model(board, fill)
+    solver = _cpsat_run(model, time_limit, num_workers, seed)
+    on = [key for key, arcs in link.items() if any(solver.value(arc) for arc in arcs)]
+    paths, loops = trace(board, on)
+    assert not loops, "the circuit constraint allows a single cycle only"
+    return paths
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 17
+class _Cnf:
+    """A growing CNF formula: numbered variables (1, 2, ...) and a list of clauses."""
+
+    def __init__(self) -> None:
+        self.top = 0
+        self.clauses: list[list[int]] = []
+
+    def var(self) -> int:
+        """A fresh variable."""
+        self.top += 1
+        return self.top
+
+    def add(self, clause) -> None:
+        """Add one clause (a list of non-zero integers, negative = negated)."""
+        self.clauses.append(list(clause))
+
+
+def _spell(bits: list[int], k: int) -> list[int]:
+    """The literals that make ``bits`` spell the number ``k`` in binary (bit 0 first)."""
+    return [b if (k >> i) & 1 else -b for i, b in enumerate(bits)]
+
+
+def _colour_bits(cnf: _Cnf, board: np.ndarray, colours: str) -> dict[Cell, list[int]]:
+    """Colour variables per cell, with the numbers' own colours fixed.
+
+    ``"binary"``: the pair number written in binary, about log2(K) variables per cell.
+    ``"one-hot"``: one variable per pair ("the line of pair k runs here"), K variables per cell.
+    """
+    top = int(board.max())
+    size = max(1, top.bit_length()) if colours == "binary" else top
+    if colours not in ("binary", "one-hot"):
+        raise ValueError(f"colours must be 'binary' or 'one-hot', not {colours!r}")
+    bits = {(r, c): [cnf.var() for _ in range(size)] for r, c in np.ndindex(board.shape)}
+    for (r, c), k in np.ndenumerate(board):
+        if k > 0:
+            code = int(k) if colours == "binary" else 1 << (int(k) - 1)
+            for literal in _spell(bits[r, c], code):
+                cnf.add([literal])
+    return bits
+
+
+def sat_model(
+    board: np.ndarray, fill: bool = True, shortcut_free: bool = False, colours: str = "binary",
+) -> tuple[_Cnf, dict[Link, int]]:
+    """The SAT model: colour bits per cell, a variable per link, degree clauses.
+
+    Args:
+        board: the puzzle.
+        fill: every cell used (True) or empty cells allowed (False).
+        shortcut_free: add "two neighbouring cells of the same colour are linked" and "at most two
+            links in every 2x2 block" (see :func:`solve_sat` for when that is safe).
+        colours: ``"binary"`` (the default, compact) or ``"one-hot"`` (one variable per pair).
+
+    Returns:
+        ``(cnf, link)``: the formula and the variable of each link ``(r1, c1, r2, c2)``. Stray
+        loops are not excluded; the caller cuts them lazily.
+
+    Raises:
+        Unsolvable: when a cell cannot get the links it needs (for example a walled-in number).
+    """
+    h, w = board.shape
+    cnf = _Cnf()
+    bits = _colour_bits(cnf, board, colours)
+    link: dict[Link, int] = {}
+    touching: dict[Cell, list[int]] = defaultdict(list)
+    for key in _neighbour_links(h, w):
+        a, b = key[:2], key[2:]
+        if board[a] > 0 and board[b] > 0 and board[a] != board[b]:
+            continue  # two different numbers are never joined
+        link[key] = x = cnf.var()
+        touching[a].append(x)
+        touching[b].append(x)
+        for bit_a, bit_b in zip(bits[a], bits[b]):  # linked -> equal bits
+            cnf.add([-x, -bit_a, bit_b])
+            cnf.add([-x, bit_a, -bit_b])
+    used: dict[Cell, int] = {}
+    for (r, c), k in np.ndenumerate(board):
+        around = touching[r, c]
+        if k > 0:  # exactly one link
+            if not around:
+                raise Unsolvable(f"the number {k} at {(r, c)} is walled in")
+            cnf.add(around)
+            for x, y in itertools.combinations(around, 2):
+                cnf.add([-x, -y])
+            continue
+        for x, y, z in itertools.combinations(around, 3):  # at most two links
+            cnf.add([-x, -y, -z])
+        if fill:  # at least two links
+            if len(around) < 2:
+                raise Unsolvable(f"cell {(r, c)} cannot lie on a line")
+            for rest in itertools.combinations(around, len(around) - 1):
+                cnf.add(rest)
+        else:  # used -> at least two links; not used -> no link
+            used[r, c] = u = cnf.var()
+            if len(around) < 2:
+                cnf.add([-u])
+            for rest in itertools.combinations(around, len(around) - 1) if len(around) >= 2 else ():
+                cnf.add([-u, *rest])
+            for x in around:
+                cnf.add([u, -x])
+    if shortcut_free:
+        _add_shortcut_free(cnf, board, bits, link, used, colours)
+    return cnf, link
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 19
+def _on_links(paths: Paths) -> list[Link]:
+    """The links used by a set of paths, each written with the upper or left cell first."""
+    return [(*min(a, b), *max(a, b)) for path in paths.values() for a, b in zip(path, path[1:])]
+
+
+def sat_solutions(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, limit: int = 2,
+    shortcut_free: bool = False, exclude: tuple = (), colours: str = "binary",
+    solver_name: str = "glucose4", stats: dict | None = None,
+) -> list[Paths]:
+    """Find up to ``limit`` different loop-free solutions with the SAT model and lazy cycle cuts.
+
+    Args:
+        board: the puzzle.
+        fill: every cell used (True) or empty cells allowed (False).
+        time_limit: seconds for the whole search.
+        limit: stop after this many solutions (2 decides uniqueness).
+        shortcut_free: add the shortcut-free rules; keep False when counting solutions, because
+            they remove solutions that touch themselves.
+        exclude: solutions (paths) that must not be found again.
+        colours: ``"binary"`` or ``"one-hot"`` colour variables (see :func:`sat_model`).
+        solver_name: a PySAT solver that supports interruption (``glucose4``, ``minisat22``, ...).
+        stats: if a dict is given, it receives ``rounds``, ``cuts``, ``variables`` and ``clauses``.
+
+    Returns:
+        The solutions found; fewer than ``limit`` means there are no more.
+
+    Raises:
+        SolverTimeout: when the time limit is reached first.
+    """
+    if not board.any():  # no numbers: nothing to join, and a full cover is impossible
+        return [] if fill else [{}]
+    deadline = time.perf_counter() + time_limit
+    cnf, link = sat_model(board, fill, shortcut_free, colours)
+    found: list[Paths] = []
+    rounds = cuts = 0
+    with Solver(name=solver_name, bootstrap_with=cnf.clauses) as sat:
+        for paths in exclude:
+            sat.add_clause([-link[key] for key in _on_links(paths)])
+        while len(found) < limit:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise SolverTimeout(f"the SAT search stopped after {time_limit:.1f} s")
+            timer = threading.Timer(remaining, sat.interrupt)
+            timer.start()
+            try:
+                result = sat.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+            rounds += 1
+            if result is None:
+                raise SolverTimeout(f"the SAT search stopped after {time_limit:.1f} s")
+            if not result:
+                break
+            model = sat.get_model()
+            on = [key for key, x in link.items() if model[x - 1] > 0]
+            paths, loops = trace(board, on)
+            for loop in loops:  # lazy cycle cut: not all links of this loop
+                sat.add_clause([-link[key] for key in _on_links({0: loop + loop[:1]})])
+                cuts += 1
+            if not loops:
+                found.append(paths)
+                sat.add_clause([-link[key] for key in _on_links(paths)])
+    if stats is not None:
+        stats.update(rounds=rounds, cuts=cuts, variables=cnf.top, clauses=len(cnf.clauses))
+    return found
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 21
+def _add_shortcut_free(
+    cnf: _Cnf, board: np.ndarray, bits: dict, link: dict[Link, int], used: dict[Cell, int], colours: str,
+) -> None:
+    """Add "neighbours of the same colour are linked" and "at most two links per 2x2 block"."""
+    for key, x in link.items():
+        a, b = key[:2], key[2:]
+        unused = [-used[cell] for cell in (a, b) if cell in used]
+        if colours == "one-hot":  # both have colour k -> linked, for each k
+            for bit_a, bit_b in zip(bits[a], bits[b]):
+                cnf.add([x, -bit_a, -bit_b, *unused])
+            continue
+        clause = [x, *unused]
+        for bit_a, bit_b in zip(bits[a], bits[b]):
+            agree = cnf.var()
+            cnf.add([-bit_a, -bit_b, agree])
+            cnf.add([bit_a, bit_b, agree])
+            clause.append(-agree)
+        cnf.add(clause)
+    h, w = board.shape
+    for r, c in np.ndindex(h - 1, w - 1):
+        block = [(r, c, r, c + 1), (r, c, r + 1, c), (r, c + 1, r + 1, c + 1), (r + 1, c, r + 1, c + 1)]
+        inside = [link[key] for key in block if key in link]
+        for x, y, z in itertools.combinations(inside, 3):
+            cnf.add([-x, -y, -z])
+
+
+def solve_sat(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, shortcut_free: bool | None = None,
+    colours: str = "binary", solver_name: str = "glucose4", stats: dict | None = None,
+) -> Paths:
+    """Solve with the SAT model (binary colour bits, lazy cycle cuts); never returns a stray loop.
+
+    Args:
+        board: the puzzle.
+        fill: every cell used (True) or empty cells allowed (False, Nikoli's rules).
+        time_limit: seconds for the whole search.
+        shortcut_free: add two rules that a line never touches itself and never makes a U-turn in a
+            2x2 block. ``None`` (the default) means ``not fill``: with empty cells allowed the rules
+            are always safe for finding a solution (a solution with the fewest used cells obeys
+            them). With ``fill=True`` set it to True only for a puzzle known to have a unique
+            solution under Nikoli's rules; set it to False to see solutions that touch themselves.
+        colours: ``"binary"`` (compact, the default) or ``"one-hot"`` colour variables.
+        solver_name: the PySAT solver (one that supports interruption).
+        stats: if a dict is given, it receives ``rounds``, ``cuts``, ``variables`` and ``clauses``.
+
+    Raises:
+        Unsolvable: when the board has no solution (under the rules asked for).
+        SolverTimeout: when ``time_limit`` seconds are not enough.
+    """
+    if shortcut_free is None:
+        shortcut_free = not fill
+    found = sat_solutions(board, fill, time_limit, limit=1, shortcut_free=shortcut_free,
+                          colours=colours, solver_name=solver_name, stats=stats)
+    if not found:
+        raise Unsolvable("the board has no solution")
+    return found[0]
+
+
+METHODS.update({"cpsat-original": solve_cpsat_original, "cpsat-circuit": solve_cpsat_circuit, "sat": solve_sat})
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 33
+def _touches(path: list[Cell], other: list[Cell], joint: tuple[Cell, Cell]) -> bool:
+    """True when a cell of ``other`` is a neighbour of a cell of ``path`` (except at ``joint``)."""
+    cells = set(path)
+    for r, c in other:
+        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if cell in cells and ((cell, (r, c)) != joint):
+                return True
+    return False
+
+
+def _board_of(shape: tuple[int, int], paths: Paths) -> tuple[np.ndarray, Paths]:
+    """Number the paths 1, 2, ... and write their ends on an empty board."""
+    board = np.zeros(shape, dtype=int)
+    numbered = {}
+    for k, path in enumerate(paths.values(), start=1):
+        numbered[k] = path
+        board[path[0]] = board[path[-1]] = k
+    return board, numbered
+
+
+def generate_unique(height: int, width: int, seed: int = 0, time_limit: float = 300.0) -> tuple[np.ndarray, Paths]:
+    """Make a board whose only solution (empty cells allowed) covers every cell; return both.
+
+    Cuts a random Hamiltonian path (:func:`generate`) into pieces of 2 or 3 cells, joins
+    neighbouring pieces at random while the joined line does not touch itself, then repeats: ask
+    :func:`sat_solutions` for a solution other than ours (``fill=False``, rules off); if there is
+    one, split one of our lines where the two differ into two pairs.
+
+    Raises:
+        SolverTimeout: when the uniqueness checks need more than ``time_limit`` seconds in total.
+    """
+    rng = np.random.default_rng(seed)
+    deadline = time.perf_counter() + time_limit
+    _, pieces = generate(height, width, seed=seed, min_length=2, max_length=3)
+    lines = list(pieces.values())
+    owner = {cell: i for i, line in enumerate(lines) for cell in line}
+    for _ in range(20 * height * width):  # grow lines without touching
+        i = int(rng.integers(len(lines)))
+        line = lines[i]
+        if line is None:
+            continue
+        if rng.random() < 0.5:
+            line.reverse()
+        r, c = line[-1]
+        for nr, nc in rng.permutation([(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]).tolist():
+            j = owner.get((nr, nc))
+            if j is None or j == i:
+                continue
+            other = lines[j] if lines[j][0] == (nr, nc) else lines[j][::-1]
+            if other[0] != (nr, nc) or _touches(line, other, (line[-1], other[0])):
+                continue
+            lines[i] = line + other
+            lines[j] = None
+            for cell in other:
+                owner[cell] = i
+            break
+    board, paths = _board_of((height, width), {i: line for i, line in enumerate(lines) if line})
+    while True:
+        others = sat_solutions(board, fill=False, limit=1, exclude=(paths,),
+                               time_limit=deadline - time.perf_counter())
+        if not others:
+            return board, paths
+        differ = {cell for key in set(_on_links(paths)) ^ set(_on_links(others[0]))
+                  for cell in (key[:2], key[2:])}
+        choices = [(k, i) for k, path in paths.items() for i in range(1, len(path) - 2)
+                   if path[i] in differ or path[i + 1] in differ]
+        if not choices:  # only lines of 2 or 3 cells differ: split the longest line instead
+            k = max(paths, key=lambda key: len(paths[key]))
+            if len(paths[k]) < 4:
+                raise ValueError("cannot make the board unique: every line is shorter than 4 cells")
+            choices = [(k, len(paths[k]) // 2 - 1)]
+        k, i = choices[int(rng.integers(len(choices)))]
+        rest = {j: p for j, p in paths.items() if j != k}
+        rest[k], rest[-1] = paths[k][:i + 1], paths[k][i + 1:]
+        board, paths = _board_of((height, width), rest)
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 45
+#: The SAT model with binary colours is the fastest correct model measured in the book.
+DEFAULT_METHOD = "sat"

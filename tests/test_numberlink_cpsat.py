@@ -1,0 +1,155 @@
+"""Tests for the chapter *Numberlink with CP-SAT*: the CP-SAT and SAT models, uniqueness, generation."""
+
+import time
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+import helper  # noqa: E402
+import helper.numberlink as nl  # noqa: E402
+from helper import data_path  # noqa: E402
+
+NEW_METHODS = ["cpsat-original", "cpsat-circuit", "sat"]
+CORRECT_METHODS = ["z3", "cpsat-circuit", "sat"]
+UNIQUE_FILES = ["numberlink/unique_20x20.txt", "numberlink/unique_30x30.txt", "numberlink/unique_35x48.txt"]
+
+
+def test_methods_registered_and_default_is_sat():
+    assert set(NEW_METHODS) <= set(nl.METHODS)
+    assert nl.DEFAULT_METHOD == "sat"
+
+
+@pytest.mark.parametrize("method", CORRECT_METHODS)
+@pytest.mark.parametrize("fill", [True, False])
+def test_correct_methods_on_unseen_boards(method, fill):
+    # Seeds the chapter never uses; boards small enough for the Z3 model.
+    for seed in (101, 202):
+        board, _ = nl.generate(9, 9, seed=seed, max_length=8)
+        paths = nl.solve(board, fill=fill, method=method, time_limit=30)
+        assert nl.check(board, paths, fill=fill)
+
+
+@pytest.mark.parametrize("method", NEW_METHODS)
+def test_every_new_method_solves_the_wikipedia_example(method):
+    wiki = nl.load(data_path("numberlink/hakank_wikipedia_7x7.txt"))
+    for fill in (True, False):
+        paths = nl.solve(wiki, fill=fill, method=method, time_limit=30)
+        assert nl.check(wiki, paths, fill=fill)
+
+
+def test_cpsat_port_keeps_the_stray_loop_trap():
+    # The chapter shows this board; one worker and seed 0 make the answer reproducible.
+    board, _ = nl.generate(8, 8, seed=0)
+    model, link = nl.cpsat_original_model(board, fill=True)
+    solver = nl._cpsat_run(model, 10.0, 1, 0)
+    paths, loops = nl.trace(board, [key for key, b in link.items() if solver.value(b)])
+    assert loops
+    with pytest.raises(ValueError, match="not covered"):
+        nl.check(board, paths, fill=True)
+    # The circuit model and the SAT model solve the same board correctly.
+    for method in ("cpsat-circuit", "sat"):
+        assert nl.check(board, nl.solve(board, method=method, time_limit=30), fill=True)
+
+
+def test_circuit_answer_is_one_tour_without_loops():
+    board, _ = nl.generate(10, 10, seed=7, max_length=10)
+    model, link = nl.cpsat_circuit_model(board, fill=True)
+    assert model.validate() == ""
+    paths = nl.solve_cpsat_circuit(board, fill=True, time_limit=30)
+    assert nl.check(board, paths, fill=True)
+
+
+def test_hook_board_counts_with_and_without_the_rules():
+    hook = np.array([[1, 0, 0], [1, 0, 0]])
+    every = nl.sat_solutions(hook, fill=False, limit=10, time_limit=10)
+    free = nl.sat_solutions(hook, fill=False, limit=10, shortcut_free=True, time_limit=10)
+    assert len(every) == 3 and len(free) == 1
+    assert free[0] == {1: [(0, 0), (1, 0)]}
+    with_fill = nl.sat_solutions(hook, fill=True, limit=10, time_limit=10)
+    assert with_fill == [{1: [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]}]
+
+
+def test_wikipedia_example_is_unique_and_matches_z3():
+    wiki = nl.load(data_path("numberlink/hakank_wikipedia_7x7.txt"))
+    sat = nl.sat_solutions(wiki, fill=False, limit=2, time_limit=30)
+    z3 = nl.z3_solutions(wiki, fill=False, limit=2, time_limit=30)
+    assert len(sat) == len(z3) == 1
+    assert sat[0] == z3[0]
+
+
+def test_one_hot_and_binary_colours_agree_on_unique_board():
+    board = nl.load(data_path("numberlink/unique_20x20.txt"))
+    binary = nl.solve_sat(board, fill=False, colours="binary", time_limit=30)
+    one_hot = nl.solve_sat(board, fill=False, colours="one-hot", time_limit=30)
+    assert binary == one_hot  # the puzzle has one solution
+    with pytest.raises(ValueError, match="colours"):
+        nl.solve_sat(board, colours="unary")
+
+
+def test_generate_unique_small_board():
+    board, paths = nl.generate_unique(7, 7, seed=5, time_limit=60)
+    assert nl.check(board, paths, fill=True)
+    assert len(nl.sat_solutions(board, fill=False, limit=2, time_limit=30)) == 1
+    assert len(nl.z3_solutions(board, fill=False, limit=2, time_limit=30)) == 1
+    again, _ = nl.generate_unique(7, 7, seed=5, time_limit=60)
+    assert (again == board).all()
+
+
+@pytest.mark.parametrize("name", UNIQUE_FILES)
+def test_default_solve_on_unique_boards_under_ten_seconds(name):
+    board = nl.load(data_path(name))
+    start = time.perf_counter()
+    paths = nl.solve(board, fill=False, time_limit=10)
+    assert time.perf_counter() - start < 10
+    assert nl.check(board, paths, fill=False)
+
+
+def test_default_solve_on_generated_30x30_boards():
+    for fill in (True, False):
+        board, _ = nl.generate(30, 30, seed=303, max_length=10)
+        paths = nl.solve(board, fill=fill, time_limit=10)
+        assert nl.check(board, paths, fill=fill)
+
+
+@pytest.mark.parametrize("method", NEW_METHODS)
+def test_unsolvable(method):
+    crossing = np.array([[1, 2], [2, 1]])
+    with pytest.raises(helper.Unsolvable):
+        nl.solve(crossing, method=method, fill=False, time_limit=10)
+    walled = np.array([[1, 2, 0], [2, 0, 0], [0, 0, 1]])
+    with pytest.raises(helper.Unsolvable):
+        nl.solve(walled, method=method, fill=False, time_limit=10)
+
+
+def test_boards_without_numbers():
+    empty = np.zeros((3, 3), dtype=int)
+    for method in ("cpsat-circuit", "sat"):
+        assert nl.METHODS[method](empty, fill=False, time_limit=10) == {}
+        with pytest.raises(helper.Unsolvable):
+            nl.METHODS[method](empty, fill=True, time_limit=10)
+
+
+def test_timeouts():
+    hard, _ = nl.generate(30, 30, seed=1)
+    with pytest.raises(helper.SolverTimeout):
+        nl.solve(hard, method="sat", time_limit=0.001)
+    with pytest.raises(helper.SolverTimeout):
+        nl.solve(hard, method="cpsat-circuit", time_limit=0.01)
+
+
+def test_solve_validates_board():
+    with pytest.raises(ValueError):
+        nl.solve(np.array([[1, 0, 0]]), time_limit=10)
+
+
+@pytest.mark.slow
+def test_stored_unique_boards_are_reproducible_and_unique():
+    for name in UNIQUE_FILES:
+        board = nl.load(data_path(name))
+        h, w = board.shape
+        again, _ = nl.generate_unique(h, w, seed=0, time_limit=600)
+        assert (again == board).all()
+        assert len(nl.sat_solutions(board, fill=False, limit=2, time_limit=600)) == 1

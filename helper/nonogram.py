@@ -20,20 +20,23 @@ from collections.abc import Callable
 from pathlib import Path
 import numpy as np
 from helper import Unsolvable
-from helper.check import check_nonogram as check
 import math
 import threading
 import time
 from collections.abc import Iterator
 from pysat.solvers import Solver
 from helper import SolverTimeout
+from helper.check import check_nonogram as check
+import string
+from ortools.sat.python import cp_model
+from helper import SolverTimeout, Unsolvable
 
 
-# From chapters/nonogram_pysat.ipynb, cell 3
+# From chapters/nonogram_pysat.ipynb, cell 4
 #: Model name -> ``f(rows, cols, time_limit)`` returning the picture as a 0/1 array.
 METHODS: dict[str, Callable[[list[list[int]], list[list[int]], float], np.ndarray]] = {}
 #: The name in :data:`METHODS` that :func:`solve` uses when no method is given.
-DEFAULT_METHOD = "pysat-placements"
+DEFAULT_METHOD = "linesolve-sat"
 
 
 def _clue_lines(text: str, key: str) -> tuple[int, list[int]]:
@@ -170,7 +173,7 @@ def solve(
     return METHODS[name](rows, cols, time_limit)
 
 
-# From chapters/nonogram_pysat.ipynb, cell 8
+# From chapters/nonogram_pysat.ipynb, cell 11
 def placements(clue: list[int], length: int) -> Iterator[tuple[int, ...]]:
     """Yield every placement of the runs of ``clue`` in a line of ``length`` cells.
 
@@ -210,7 +213,7 @@ def pattern(clue: list[int], starts: tuple[int, ...], length: int) -> list[int]:
     return line
 
 
-# From chapters/nonogram_pysat.ipynb, cell 9
+# From chapters/nonogram_pysat.ipynb, cell 14
 def _line_cells(height: int, width: int) -> list[list[int]]:
     """SAT variables of the cells of every line: the rows top to bottom, then the columns.
 
@@ -252,13 +255,38 @@ def _picture(model: list[int], height: int, width: int) -> np.ndarray:
     return values[1:].reshape(height, width)
 
 
+def line_placement_cnf(clue: list[int], cells: list[int], top: int,
+                       deadline: float = math.inf) -> tuple[list[list[int]], int]:
+    """CNF of one line with one auxiliary variable per placement (numbered from ``top + 1``).
+
+    The first clause is "at least one placement"; then each placement forces every cell of the
+    line to its colour; last, each cell, black or white, needs a chosen placement that agrees
+    (the back-channelling, which lets unit propagation reason from cells to placements).
+    Returns the clauses and the new highest variable.
+
+    Raises:
+        helper.SolverTimeout: listing the placements passed ``deadline``.
+    """
+    clauses: list[list[int]] = [[]]
+    black: list[list[int]] = [[] for _ in cells]
+    white: list[list[int]] = [[] for _ in cells]
+    for count, starts in enumerate(placements(clue, len(cells))):
+        if count % 1000 == 999:
+            _check_deadline(deadline, "listing placements")
+        top += 1
+        clauses[0].append(top)
+        for t, (cell, value) in enumerate(zip(cells, pattern(clue, starts, len(cells)))):
+            clauses.append([-top, cell] if value else [-top, -cell])
+            (black if value else white)[t].append(top)
+    for cell, on, off in zip(cells, black, white):
+        clauses.append([-cell] + on)
+        clauses.append([cell] + off)
+    return clauses, top
+
+
 def placement_cnf(rows: list[list[int]], cols: list[list[int]],
                   deadline: float = math.inf) -> list[list[int]]:
-    """CNF with one auxiliary variable per placement of every line.
-
-    For each line: at least one placement is chosen; a chosen placement forces every cell of the
-    line to its colour; and each cell, black or white, needs some chosen placement that agrees
-    (the back-channelling, which lets unit propagation reason from cells to placements).
+    """CNF of the whole puzzle: :func:`line_placement_cnf` for every row and every column.
 
     Raises:
         helper.SolverTimeout: listing the placements passed ``deadline``.
@@ -266,21 +294,8 @@ def placement_cnf(rows: list[list[int]], cols: list[list[int]],
     clauses: list[list[int]] = []
     top = len(rows) * len(cols)
     for clue, cells in zip(rows + cols, _line_cells(len(rows), len(cols))):
-        chosen: list[int] = []
-        black: list[list[int]] = [[] for _ in cells]
-        white: list[list[int]] = [[] for _ in cells]
-        for count, starts in enumerate(placements(clue, len(cells))):
-            if count % 1000 == 999:
-                _check_deadline(deadline, "listing placements")
-            top += 1
-            chosen.append(top)
-            for t, (cell, value) in enumerate(zip(cells, pattern(clue, starts, len(cells)))):
-                clauses.append([-top, cell] if value else [-top, -cell])
-                (black if value else white)[t].append(top)
-        clauses.append(chosen)
-        for cell, on, off in zip(cells, black, white):
-            clauses.append([-cell] + on)
-            clauses.append([cell] + off)
+        more, top = line_placement_cnf(clue, cells, top, deadline)
+        clauses += more
     return clauses
 
 
@@ -295,3 +310,790 @@ def solve_placements(rows: list[list[int]], cols: list[list[int]],
 
 
 METHODS["pysat-placements"] = solve_placements
+
+
+# From chapters/nonogram_pysat.ipynb, cell 25
+def line_automaton(clue: list[int]) -> list[tuple[int | None, int | None]]:
+    """The automaton that accepts exactly the lines whose runs are ``clue``.
+
+    State ``q`` means "the first ``q`` symbols of the pattern ``1^a 0 1^b 0 ... 1^z`` are read".
+    ``result[q] = (after a white cell, after a black cell)``; ``None`` means the line is wrong.
+    Extra white cells are allowed before the first run, after a separating white cell and after
+    the last run. The accepting state is ``len(result) - 1``.
+    """
+    pattern: list[int] = []
+    for j, run in enumerate(clue):
+        pattern += [1] * run + ([0] if j < len(clue) - 1 else [])
+    m = len(pattern)
+    delta: list[tuple[int | None, int | None]] = []
+    for q in range(m + 1):
+        if q == 0 or q == m or pattern[q - 1] == 0:
+            on_white = q  # more white cells are fine here
+        else:
+            on_white = q + 1 if pattern[q] == 0 else None  # a run may not stop early
+        on_black = q + 1 if q < m and pattern[q] == 1 else None
+        delta.append((on_white, on_black))
+    return delta
+
+
+def _line_regular(clue: list[int], cells: list[int], top: int,
+                  known: list[int] | None = None) -> tuple[list[list[int]], int]:
+    """CNF for one line with the automaton of ``clue``, unrolled over the cells.
+
+    Variable ``s(i, q)`` says "after ``i`` cells the automaton is in state ``q``". Only the
+    pairs that can lie on an accepting path are created: ``q <= i``, enough cells left for the
+    rest of the pattern, and consistent with the ``known`` cells (1, 0, -1 = unknown).
+    Returns the clauses and the new highest variable.
+    """
+    delta = line_automaton(clue)
+    m, n = len(delta) - 1, len(cells)
+    allowed = [(0, 1) if known is None or known[i] < 0 else (int(known[i]),) for i in range(n)]
+    forward = [{0}] + [set() for _ in range(n)]
+    for i in range(n):
+        for q in forward[i]:
+            for a in allowed[i]:
+                nq = delta[q][a]
+                if nq is not None and m - nq <= n - i - 1:
+                    forward[i + 1].add(nq)
+    alive: list[set[int]] = [set() for _ in range(n + 1)]
+    alive[n] = {m} & forward[n]
+    for i in range(n - 1, -1, -1):
+        alive[i] = {q for q in forward[i]
+                    if any(delta[q][a] in alive[i + 1] for a in allowed[i])}
+    if not alive[0]:
+        return [[]], top  # the empty clause: this line cannot be completed
+    var: dict[tuple[int, int], int] = {}
+    for i in range(n + 1):
+        for q in sorted(alive[i]):
+            top += 1
+            var[i, q] = top
+    clauses = [[var[0, 0]], [var[n, m]]]
+    incoming: dict[int, list[tuple[int, int]]] = {}
+    for i, cell in enumerate(cells):
+        for q in alive[i]:
+            state = var[i, q]
+            for a in allowed[i]:
+                literal = cell if a else -cell
+                target = var.get((i + 1, delta[q][a])) if delta[q][a] is not None else None
+                if target is None:
+                    clauses.append([-state, -literal])  # this colour leads nowhere from q
+                else:
+                    clauses.append([-state, -literal, target])  # the automaton's step
+                    incoming.setdefault(target, []).append((state, literal))
+    for target, sources in incoming.items():
+        clauses.append([-target] + sorted({state for state, _ in sources}))  # a state has a past
+        literals = {literal for _, literal in sources}
+        if len(literals) == 1:
+            clauses.append([-target, literals.pop()])  # ... and the colour that led to it
+    return clauses, top
+
+
+def regular_cnf(rows: list[list[int]], cols: list[list[int]], known: np.ndarray | None = None,
+                deadline: float = math.inf) -> list[list[int]]:
+    """CNF of the whole puzzle with one automaton per line (cells are variables 1 .. h*w).
+
+    With ``known`` (int8, 1/0/-1), decided cells become unit clauses, fully decided lines are
+    left out and the automata of the others keep only states consistent with the known cells.
+
+    Raises:
+        helper.SolverTimeout: building passed ``deadline``.
+    """
+    height, width = len(rows), len(cols)
+    grid = None if known is None else np.asarray(known)
+    lines = [grid[r] for r in range(height)] + [grid[:, c] for c in range(width)] \
+        if grid is not None else [None] * (height + width)
+    clauses: list[list[int]] = []
+    top = height * width
+    for clue, cells, line in zip(rows + cols, _line_cells(height, width), lines):
+        if line is not None and (line >= 0).all():
+            continue
+        more, top = _line_regular(clue, cells, top, None if line is None else line.tolist())
+        clauses += more
+        _check_deadline(deadline, "building the automaton CNF")
+    if grid is not None:
+        for r, c in np.argwhere(grid >= 0).tolist():
+            cell = r * width + c + 1
+            clauses.append([cell] if grid[r, c] else [-cell])
+    return clauses
+
+
+def solve_regular(rows: list[list[int]], cols: list[list[int]],
+                  time_limit: float = 10.0) -> np.ndarray:
+    """Solve with :func:`regular_cnf` and Glucose 4 (method ``"pysat-regular"``)."""
+    deadline = time.perf_counter() + time_limit
+    model = _run_sat(regular_cnf(rows, cols, deadline=deadline), deadline)
+    if model is None:
+        raise Unsolvable("no picture fits the clues (the automaton CNF is unsatisfiable)")
+    return _picture(model, len(rows), len(cols))
+
+
+METHODS["pysat-regular"] = solve_regular
+
+
+# From chapters/nonogram_pysat.ipynb, cell 34
+def _reach(seeds: int, allowed: int) -> int:
+    """Positions reachable from ``seeds`` by stepping right over the cells in ``allowed``.
+
+    Bit ``q`` of the result is set when some seed ``s <= q`` has every cell ``s .. q-1`` in
+    ``allowed``. One integer addition does this for all seeds at once: adding a seed bit inside a
+    run of allowed bits makes the carry ripple to the end of the run.
+    """
+    return ((allowed + (seeds & allowed)) ^ allowed) | seeds
+
+
+def _spread(bits: int, length: int) -> int:
+    """OR of ``bits << t`` for ``t`` in ``0 .. length-1``, with about log2(length) shifts."""
+    done = 1
+    while done < length:
+        step = min(done, length - done)
+        bits |= bits << step
+        done += step
+    return bits
+
+
+def _fits(can_black: int, length: int) -> int:
+    """Bit ``p`` set when cells ``p .. p+length-1`` may all be black."""
+    bits, done = can_black, 1
+    while done < length:
+        step = min(done, length - done)
+        bits &= bits >> step
+        done += step
+    return bits
+
+
+def _sweep(clue: tuple[int, ...], can_white: int, can_black: int):
+    """Left-to-right pass of the line solver.
+
+    Returns ``(starts, gaps, reach)``: ``starts[j]`` holds the positions where run ``j`` may start
+    with runs ``0 .. j-1`` placed before it; ``gaps[j]`` the cells that may be white with exactly
+    runs ``0 .. j-1`` to their left; bit ``length`` of ``reach`` is set when the whole clue fits.
+    """
+    starts, gaps = [], []
+    ends = 1  # bit 0: no run placed yet, the line "ends" at position 0
+    for j, run in enumerate(clue):
+        reach = _reach(ends, can_white)  # q: the cells from the last end up to q-1 are white
+        gaps.append(reach & can_white)
+        start = reach if j == 0 else (reach & can_white) << 1  # a white cell before each run
+        start &= _fits(can_black, run)
+        starts.append(start)
+        ends = start << run
+    reach = _reach(ends, can_white)
+    gaps.append(reach & can_white)
+    return starts, gaps, reach
+
+
+def _mirror(bits: int, length: int) -> int:
+    """Reverse the order of the lowest ``length`` bits."""
+    return int(format(bits, f"0{length}b")[::-1], 2) if length else 0
+
+
+def _line_solve_bits(clue: tuple[int, ...], length: int, black: int, white: int):
+    """Line solving on bit masks: the cells every placement agrees on.
+
+    Args:
+        clue: the runs of the line.
+        length: number of cells.
+        black, white: bit masks of the cells known to be black / white.
+
+    Returns:
+        ``(black, white)`` masks of the cells that are black / white in every placement that
+        respects the known cells, or ``None`` when no placement does.
+    """
+    full = (1 << length) - 1
+    can_white, can_black = full & ~black, full & ~white
+    starts, gaps, reach = _sweep(clue, can_white, can_black)
+    if not reach >> length & 1:
+        return None
+    k = len(clue)
+    # The same pass on the mirrored line tells what fits to the RIGHT of each position.
+    r_starts, r_gaps, _ = _sweep(clue[::-1], _mirror(can_white, length), _mirror(can_black, length))
+    may_black = 0
+    for j, run in enumerate(clue):
+        # Mirrored run k-1-j starting at r covers cells n-r-run .. n-r-1 of the line.
+        right_ok = _mirror(r_starts[k - 1 - j], length) >> (run - 1)
+        may_black |= _spread(starts[j] & right_ok, run)
+    may_white = 0
+    for j in range(k + 1):
+        may_white |= gaps[j] & _mirror(r_gaps[k - j], length)
+    return full & ~may_white, full & ~may_black
+
+
+def line_solve(clue: list[int], known: list[int]) -> list[int] | None:
+    """Decide what one line alone forces, given its clue and its known cells.
+
+    Args:
+        clue: the runs of the line (``[]`` for an empty line).
+        known: one entry per cell: 1 black, 0 white, -1 unknown.
+
+    Returns:
+        The line with every cell that is the same in all fitting placements decided (1 or 0),
+        the others -1; ``None`` when no placement fits the known cells.
+    """
+    black = sum(1 << t for t, v in enumerate(known) if v == 1)
+    white = sum(1 << t for t, v in enumerate(known) if v == 0)
+    result = _line_solve_bits(tuple(clue), len(known), black, white)
+    if result is None:
+        return None
+    black, white = result
+    return [1 if black >> t & 1 else 0 if white >> t & 1 else -1 for t in range(len(known))]
+
+
+# From chapters/nonogram_pysat.ipynb, cell 40
+class _Contradiction(Exception):
+    """A line has no placement that fits its known cells."""
+
+
+def _ones(bits: int) -> Iterator[int]:
+    """Indices of the set bits of ``bits``, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+class _Board:
+    """Known cells of a puzzle as bit masks, kept both by row and by column.
+
+    ``row_black[r]`` has bit ``c`` set when cell ``(r, c)`` is known black, and so on. Line
+    solving results are cached by (clue, length, black, white), since probing meets the same line
+    states again and again.
+    """
+
+    def __init__(self, rows: list[list[int]], cols: list[list[int]]) -> None:
+        self.rows = [tuple(clue) for clue in rows]
+        self.cols = [tuple(clue) for clue in cols]
+        self.height, self.width = len(rows), len(cols)
+        self.row_black, self.row_white = [0] * self.height, [0] * self.height
+        self.col_black, self.col_white = [0] * self.width, [0] * self.width
+        self.cache: dict[tuple, tuple[int, int] | None] = {}
+        self.line_solves = 0  # calls that missed the cache
+
+    def state(self) -> tuple[list[int], ...]:
+        return (self.row_black[:], self.row_white[:], self.col_black[:], self.col_white[:])
+
+    def restore(self, state: tuple[list[int], ...]) -> None:
+        self.row_black, self.row_white, self.col_black, self.col_white = (s[:] for s in state)
+
+    def set_cell(self, r: int, c: int, value: int) -> None:
+        if value:
+            self.row_black[r] |= 1 << c
+            self.col_black[c] |= 1 << r
+        else:
+            self.row_white[r] |= 1 << c
+            self.col_white[c] |= 1 << r
+
+    def known(self) -> np.ndarray:
+        """The board as an int8 array: 1 black, 0 white, -1 unknown."""
+        grid = np.full((self.height, self.width), -1, dtype=np.int8)
+        for r in range(self.height):
+            grid[r, list(_ones(self.row_black[r]))] = 1
+            grid[r, list(_ones(self.row_white[r]))] = 0
+        return grid
+
+    def load_known(self, known: np.ndarray) -> None:
+        for r, c in np.argwhere(known >= 0):
+            self.set_cell(int(r), int(c), int(known[r, c]))
+
+    def _solve(self, clue: tuple[int, ...], length: int, black: int, white: int):
+        key = (clue, length, black, white)
+        if key not in self.cache:
+            self.line_solves += 1
+            self.cache[key] = _line_solve_bits(clue, length, black, white)
+        result = self.cache[key]
+        if result is None:
+            raise _Contradiction
+        return result
+
+    def propagate(self, rows: set[int], cols: set[int]) -> None:
+        """Line-solve the given rows and columns, then every line whose cells changed, until
+        nothing changes. Raises :class:`_Contradiction` when a line cannot be completed."""
+        while rows or cols:
+            for r in sorted(rows):
+                black, white = self._solve(self.rows[r], self.width,
+                                           self.row_black[r], self.row_white[r])
+                new_black, new_white = black & ~self.row_black[r], white & ~self.row_white[r]
+                self.row_black[r], self.row_white[r] = black, white
+                for c in _ones(new_black):
+                    self.col_black[c] |= 1 << r
+                    cols.add(c)
+                for c in _ones(new_white):
+                    self.col_white[c] |= 1 << r
+                    cols.add(c)
+            rows = set()
+            for c in sorted(cols):
+                black, white = self._solve(self.cols[c], self.height,
+                                           self.col_black[c], self.col_white[c])
+                new_black, new_white = black & ~self.col_black[c], white & ~self.col_white[c]
+                self.col_black[c], self.col_white[c] = black, white
+                for r in _ones(new_black):
+                    self.row_black[r] |= 1 << c
+                    rows.add(r)
+                for r in _ones(new_white):
+                    self.row_white[r] |= 1 << c
+                    rows.add(r)
+            cols = set()
+
+    def probe(self, r: int, c: int) -> bool:
+        """Try cell ``(r, c)`` black and white, each with propagation; keep what is certain.
+
+        A contradiction in one branch decides the cell (the board takes the other branch's
+        result); cells on which both branches agree are decided too. Returns True when the board
+        learned something. Raises :class:`_Contradiction` when both branches fail.
+        """
+        base = self.state()
+        outcomes = []
+        for value in (1, 0):
+            self.restore(base)
+            self.set_cell(r, c, value)
+            try:
+                self.propagate({r}, {c})
+                outcomes.append(self.state())
+            except _Contradiction:
+                outcomes.append(None)
+        black, white = outcomes
+        if black is None and white is None:
+            raise _Contradiction
+        if black is None or white is None:
+            self.restore(white if black is None else black)
+            return True
+        self.restore(base)
+        rows: set[int] = set()
+        cols: set[int] = set()
+        for row in range(self.height):
+            agree_black = black[0][row] & white[0][row] & ~self.row_black[row]
+            agree_white = black[1][row] & white[1][row] & ~self.row_white[row]
+            for col in _ones(agree_black):
+                self.set_cell(row, col, 1)
+                cols.add(col)
+            for col in _ones(agree_white):
+                self.set_cell(row, col, 0)
+                cols.add(col)
+            if agree_black | agree_white:
+                rows.add(row)
+        if rows:
+            self.propagate(rows, cols)
+        return bool(rows)
+
+
+def _new_board(rows, cols, known) -> _Board:
+    board = _Board(rows, cols)
+    if known is not None:
+        board.load_known(np.asarray(known))
+    return board
+
+
+def propagate(rows: list[list[int]], cols: list[list[int]],
+              known: np.ndarray | None = None) -> np.ndarray:
+    """Line solving to a fixed point: solve every line, then every line whose cells changed.
+
+    Args:
+        rows, cols: the clues.
+        known: optional int8 array of cells already decided (1 black, 0 white, -1 unknown).
+
+    Returns:
+        An int8 array of shape ``(len(rows), len(cols))``: 1 black, 0 white, -1 undecided.
+
+    Raises:
+        helper.Unsolvable: some line cannot be completed.
+    """
+    board = _new_board(rows, cols, known)
+    try:
+        board.propagate(set(range(board.height)), set(range(board.width)))
+    except _Contradiction:
+        raise Unsolvable("line solving reached a contradiction: no picture fits") from None
+    return board.known()
+
+
+def _probe_all(board: _Board, deadline: float) -> int:
+    """Probe undecided cells until no probe teaches anything or the deadline passes.
+
+    Cells next to decided cells, in lines that are mostly decided, go first: there a guess
+    quickly runs into a contradiction. A probe that taught nothing is not repeated until a
+    line through its cell changes. Returns the number of probes.
+    """
+    probes = 0
+    stale = np.zeros((board.height, board.width), dtype=bool)
+    while True:
+        grid = board.known()
+        decided = (grid >= 0).astype(np.int32)
+        score = np.zeros_like(decided)
+        score[1:] += decided[:-1]
+        score[:-1] += decided[1:]
+        score[:, 1:] += decided[:, :-1]
+        score[:, :-1] += decided[:, 1:]
+        score = (10 * score + 10 * decided.sum(1, keepdims=True) // board.width
+                 + 10 * decided.sum(0, keepdims=True) // board.height)
+        open_cells = (grid < 0) & ~stale
+        if not open_cells.any():
+            return probes
+        order = np.argwhere(open_cells)[np.argsort(-score[open_cells], kind="stable")]
+        for r, c in order.tolist():
+            if time.perf_counter() > deadline:
+                return probes
+            probes += 1
+            before = board.state()
+            if board.probe(r, c):
+                changed_rows = [i for i in range(board.height)
+                                if board.row_black[i] | board.row_white[i]
+                                != before[0][i] | before[1][i]]
+                changed_cols = [j for j in range(board.width)
+                                if board.col_black[j] | board.col_white[j]
+                                != before[2][j] | before[3][j]]
+                stale[changed_rows, :] = False
+                stale[:, changed_cols] = False
+                break  # rank the cells again around what was learned
+            stale[r, c] = True
+
+
+def probe(rows: list[list[int]], cols: list[list[int]], known: np.ndarray | None = None,
+          time_limit: float = 10.0) -> np.ndarray:
+    """Propagation plus probing: try each undecided cell both ways and keep what is certain.
+
+    Args:
+        rows, cols: the clues.
+        known: optional int8 array of decided cells (1, 0, -1 = undecided).
+        time_limit: seconds for probing; what is decided by then is returned.
+
+    Returns:
+        An int8 array: 1 black, 0 white, -1 still undecided.
+
+    Raises:
+        helper.Unsolvable: a contradiction that no choice avoids.
+    """
+    deadline = time.perf_counter() + time_limit
+    board = _new_board(rows, cols, known)
+    try:
+        board.propagate(set(range(board.height)), set(range(board.width)))
+        _probe_all(board, deadline)
+    except _Contradiction:
+        raise Unsolvable("propagation and probing reached a contradiction") from None
+    return board.known()
+
+
+# From chapters/nonogram_pysat.ipynb, cell 48
+def solve_linesolve_sat(rows: list[list[int]], cols: list[list[int]],
+                        time_limit: float = 10.0) -> np.ndarray:
+    """The book's fast method (``"linesolve-sat"``): propagate, probe, then SAT for the rest.
+
+    1. Line solving to a fixed point decides most cells of most real puzzles.
+    2. Probing (each undecided cell tried both ways) decides more, for at most half of the
+       remaining time.
+    3. Glucose 4 completes the picture on the automaton CNF restricted to the undecided cells.
+
+    Raises:
+        helper.Unsolvable: a contradiction in propagation or probing, or an unsatisfiable CNF.
+        helper.SolverTimeout: the SAT step did not finish in time.
+    """
+    start = time.perf_counter()
+    deadline = start + time_limit
+    board = _Board(rows, cols)
+    try:
+        board.propagate(set(range(board.height)), set(range(board.width)))
+        grid = board.known()
+        if (grid < 0).any():
+            _probe_all(board, start + time_limit / 2)
+            grid = board.known()
+    except _Contradiction:
+        raise Unsolvable("no picture fits the clues (propagation reached a contradiction)") from None
+    if (grid >= 0).all():
+        return grid
+    model = _run_sat(regular_cnf(rows, cols, grid, deadline), deadline)
+    if model is None:
+        raise Unsolvable("no picture fits the clues (the remaining CNF is unsatisfiable)")
+    return _picture(model, len(rows), len(cols))
+
+
+METHODS["linesolve-sat"] = solve_linesolve_sat
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 9
+def place_numbers(model: cp_model.CpModel, numbers: list[int], width: int,
+                  prefix: str = "") -> list[cp_model.IntVar]:
+    """Create one integer variable per run of a clue: the cell where the run starts.
+
+    Two kinds of constraints make the starts a valid placement: a run starts at least one cell
+    after the end of the run before it (``n2 > n1 + length``), and the last run ends inside the
+    line. The variables are named ``A``, ``B``, ... after the runs (``Z26``, ``Z27``, ... after
+    the 26th), behind ``prefix``.
+
+    Args:
+        model: the CP-SAT model that receives the variables and constraints.
+        numbers: the clue, e.g. ``[2, 1]``; an empty clue gives no variables.
+        width: the number of cells of the line.
+        prefix: put in front of every variable name, e.g. ``"R3"`` for row 3.
+
+    Returns:
+        The start variables, left to right.
+    """
+    names = [string.ascii_uppercase[k] if k < 26 else f"Z{k}" for k in range(len(numbers))]
+    starts = [model.new_int_var(0, width - 1, f"{prefix}{name}") for name in names]
+    for n1, n2, length in zip(starts[:-1], starts[1:], numbers):
+        model.add(n2 > n1 + length)  # at least one white cell between two runs
+    if starts:
+        model.add(starts[-1] <= width - numbers[-1])  # the last run ends inside the line
+    return starts
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 15
+def fill_pattern(model: cp_model.CpModel, numbers: list[int], targets: list,
+                 prefix: str = "") -> list[cp_model.IntVar]:
+    """Constrain the Boolean cells ``targets`` of one line to show the runs ``numbers``.
+
+    This is the start-position model of the original material: :func:`place_numbers` gives each
+    run a start variable ``n``; a Boolean ``b`` per possible start ``i`` is channelled to
+    ``n == i`` in both directions with ``only_enforce_if``; ``b`` fixes the run's private copy of
+    the line (``fills[x, j]``: run ``j`` paints cell ``x``); a cell is black exactly when some run
+    paints it. An empty clue leaves every cell white.
+
+    Args:
+        model: the CP-SAT model.
+        numbers: the clue of the line.
+        targets: the line's cell literals (true = black), left to right.
+        prefix: name prefix of the new variables, e.g. ``"R3"``.
+
+    Returns:
+        The start variables of the runs.
+    """
+    width = len(targets)
+    count = len(numbers)
+    starts = place_numbers(model, numbers, width, prefix)
+    # fills[x, j]: run j paints cell x
+    fills = {(x, j): model.new_bool_var(f"{starts[j].name}_{x}")
+             for x in range(width) for j in range(count)}
+    for j, n in enumerate(starts):
+        for i in range(width - numbers[j] + 1):
+            b = model.new_bool_var(f"{n.name}=={i}")  # b <=> (n == i)
+            model.add(n == i).only_enforce_if(b)
+            model.add(n != i).only_enforce_if(~b)
+            # b true: run j paints cells i .. i + length - 1 and no other cell
+            painted = [fills[x, j] if i <= x < i + numbers[j] else ~fills[x, j]
+                       for x in range(width)]
+            model.add_bool_and(painted).only_enforce_if(b)
+    for x, t in enumerate(targets):
+        by_run = [fills[x, j] for j in range(count)]
+        model.add_bool_or(by_run).only_enforce_if(t)  # black: some run paints it
+        model.add_bool_and([~v for v in by_run]).only_enforce_if(~t)  # white: no run does
+    return starts
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 21
+def _cpsat_cells(model: cp_model.CpModel, height: int, width: int) -> list[list]:
+    """One Boolean per cell (true = black), named ``T_<row>_<column>``."""
+    return [[model.new_bool_var(f"T_{r}_{c}") for c in range(width)] for r in range(height)]
+
+
+def _cpsat_lines(cells: list[list], rows: list[list[int]], cols: list[list[int]]):
+    """Yield ``(prefix, clue, cell literals)`` for every row, then every column."""
+    for r, clue in enumerate(rows):
+        yield f"R{r}", [n for n in clue if n], cells[r]
+    for c, clue in enumerate(cols):
+        yield f"C{c}", [n for n in clue if n], [row[c] for row in cells]
+
+
+def _run_cpsat(model: cp_model.CpModel, cells: list[list], deadline: float,
+               name: str) -> np.ndarray:
+    """Solve ``model`` until ``deadline`` (one worker, seed 0) and return the 0/1 picture.
+
+    Raises:
+        helper.Unsolvable: CP-SAT proved the model infeasible.
+        helper.SolverTimeout: the deadline passed before a picture was found.
+    """
+    remaining = deadline - time.perf_counter()
+    if remaining <= 0:
+        raise SolverTimeout(f"time limit reached while building the {name} model")
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = remaining
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        raise Unsolvable(f"no picture fits the clues (the CP-SAT {name} model is infeasible)")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolverTimeout(f"CP-SAT reached the time limit on the {name} model")
+    picture = [[solver.value(x) for x in row] for row in cells]
+    return np.array(picture, dtype=np.int8).reshape(len(cells), -1)
+
+
+def cpsat_starts_model(rows: list[list[int]], cols: list[list[int]],
+                       deadline: float = math.inf) -> tuple[cp_model.CpModel, list[list]]:
+    """The start-position model of a whole puzzle: :func:`fill_pattern` on every line.
+
+    Args:
+        rows: row clues, top to bottom.
+        cols: column clues, left to right.
+        deadline: a ``time.perf_counter()`` value; building stops with
+            :class:`helper.SolverTimeout` when it passes (big puzzles take seconds to build).
+
+    Returns:
+        ``(model, cells)`` with ``cells[r][c]`` the Boolean of cell ``(r, c)``.
+    """
+    model = cp_model.CpModel()
+    cells = _cpsat_cells(model, len(rows), len(cols))
+    for prefix, clue, line in _cpsat_lines(cells, rows, cols):
+        if time.perf_counter() > deadline:
+            raise SolverTimeout("time limit reached while building the start-position model")
+        fill_pattern(model, clue, line, prefix)
+    return model, cells
+
+
+def solve_cpsat_starts(rows: list[list[int]], cols: list[list[int]],
+                       time_limit: float = 10.0) -> np.ndarray:
+    """Solve with the start-position model of the original material (``"cpsat-starts"``).
+
+    Args:
+        rows: row clues.
+        cols: column clues.
+        time_limit: seconds for building and solving.
+
+    Returns:
+        The picture, a 0/1 array of shape ``(len(rows), len(cols))``.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: the time limit passed first.
+    """
+    deadline = time.perf_counter() + time_limit
+    model, cells = cpsat_starts_model(rows, cols, deadline)
+    return _run_cpsat(model, cells, deadline, "start-position")
+
+
+METHODS["cpsat-starts"] = solve_cpsat_starts
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 28
+def clue_automaton(clue: list[int]) -> tuple[list[tuple[int, int, int]], int, list[int]]:
+    """The finite automaton that accepts exactly the 0/1 lines whose runs are ``clue``.
+
+    States are numbered along the clue: state 0 reads the white cells before the first run, each
+    black cell of a run moves one state on, and the state after a run (except the last) must read
+    one white cell. The states that may loop on white cells are the first state, each state that
+    follows a gap cell and the final state.
+
+    Args:
+        clue: run lengths; ``[]`` (or ``[0]``) is a line of white cells.
+
+    Returns:
+        ``(transitions, start, finals)`` in the form ``CpModel.add_automaton`` takes: triples
+        ``(tail, label, head)`` with label 1 = black, 0 = white; the start state; the list of
+        accepting states.
+    """
+    clue = [n for n in clue if n]
+    transitions = []
+    state = 0
+    for k, length in enumerate(clue):
+        transitions.append((state, 0, state))  # white cells before the run
+        for _ in range(length):
+            transitions.append((state, 1, state + 1))  # the black cells of the run
+            state += 1
+        if k < len(clue) - 1:
+            transitions.append((state, 0, state + 1))  # the compulsory white gap cell
+            state += 1
+    transitions.append((state, 0, state))  # white cells after the last run
+    return transitions, 0, [state]
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 32
+def cpsat_automaton_model(rows: list[list[int]], cols: list[list[int]],
+                          deadline: float = math.inf) -> tuple[cp_model.CpModel, list[list]]:
+    """One Boolean per cell and one ``add_automaton`` constraint per row and per column.
+
+    Args:
+        rows: row clues.
+        cols: column clues.
+        deadline: a ``time.perf_counter()`` value after which building raises
+            :class:`helper.SolverTimeout`.
+
+    Returns:
+        ``(model, cells)`` with ``cells[r][c]`` the Boolean of cell ``(r, c)``.
+    """
+    model = cp_model.CpModel()
+    cells = _cpsat_cells(model, len(rows), len(cols))
+    for _, clue, line in _cpsat_lines(cells, rows, cols):
+        if time.perf_counter() > deadline:
+            raise SolverTimeout("time limit reached while building the automaton model")
+        transitions, start, finals = clue_automaton(clue)
+        model.add_automaton(line, start, finals, transitions)
+    return model, cells
+
+
+def solve_cpsat_automaton(rows: list[list[int]], cols: list[list[int]],
+                          time_limit: float = 10.0) -> np.ndarray:
+    """Solve with one automaton constraint per line (method ``"cpsat-automaton"``).
+
+    Args:
+        rows: row clues.
+        cols: column clues.
+        time_limit: seconds for building and solving.
+
+    Returns:
+        The picture, a 0/1 array of shape ``(len(rows), len(cols))``.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: the time limit passed first.
+    """
+    deadline = time.perf_counter() + time_limit
+    model, cells = cpsat_automaton_model(rows, cols, deadline)
+    return _run_cpsat(model, cells, deadline, "automaton")
+
+
+METHODS["cpsat-automaton"] = solve_cpsat_automaton
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 35
+def random_nonogram(height: int, width: int, density: float = 0.5,
+                    seed: int = 0) -> tuple[list[list[int]], list[list[int]]]:
+    """The clues of a random picture: a solvable puzzle of any size, for benchmarks.
+
+    Each cell is black with probability ``density``, drawn by ``np.random.default_rng(seed)``,
+    so the same arguments always give the same puzzle. The puzzle may have several pictures.
+
+    Args:
+        height: number of rows.
+        width: number of columns.
+        density: probability that a cell is black.
+        seed: seed of the random generator.
+
+    Returns:
+        ``(rows, cols)``, the clues of the picture.
+    """
+    rng = np.random.default_rng(seed)
+    picture = rng.random((height, width)) < density
+
+    def runs(line) -> list[int]:
+        """Run lengths of the black cells of one line."""
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], line.astype(np.int8), [0]))))
+        return [int(n) for n in edges[1::2] - edges[::2]]
+
+    return [runs(row) for row in picture], [runs(col) for col in picture.T]
+
+
+# From chapters/nonogram_cpsat.ipynb, cell 42
+def cpsat_other_picture(rows: list[list[int]], cols: list[list[int]], picture,
+                        time_limit: float = 10.0) -> np.ndarray | None:
+    """Look for a picture of the puzzle that differs from ``picture`` in at least one cell.
+
+    The automaton model gets one more clause over the cell variables only: some cell differs
+    from ``picture``. So the answer settles whether ``picture`` is the puzzle's only picture.
+
+    Args:
+        rows: row clues.
+        cols: column clues.
+        picture: a picture of the puzzle (0/1, shape ``(len(rows), len(cols))``).
+        time_limit: seconds for building and solving.
+
+    Returns:
+        A second picture, or ``None`` when ``picture`` is the only one.
+
+    Raises:
+        helper.SolverTimeout: the time limit passed before the question was settled.
+    """
+    deadline = time.perf_counter() + time_limit
+    model, cells = cpsat_automaton_model(rows, cols, deadline)
+    grid = np.asarray(picture)
+    model.add_bool_or([~x if grid[r, c] else x
+                       for r, row in enumerate(cells) for c, x in enumerate(row)])
+    try:
+        return _run_cpsat(model, cells, deadline, "automaton")
+    except Unsolvable:
+        return None

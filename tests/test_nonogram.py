@@ -1,6 +1,8 @@
 """Tests of helper.nonogram: loader errors, the checker, every method on held-out puzzles."""
 
 import json
+import random
+import time
 
 import matplotlib
 import numpy as np
@@ -148,15 +150,140 @@ def test_solve_rejects_mismatched_sums_and_unknown_method():
         nonogram.solve([[1]], [[1]], method="nope")
 
 
-def test_default_method_on_held_out_real_puzzle():
-    puzzle = nonogram.load(data_path("nonogram/mikix_webpbn_6.json"))
+WEBPBN_1 = """
+.##..
+.##.#
+..#.#
+.###.
+#.#..
+#.#..
+..##.
+.#.#.
+.#.##
+##...
+"""
+
+
+@pytest.mark.parametrize("method", sorted(nonogram.METHODS))
+def test_exact_picture_of_webpbn_1(method):
+    # Line solving completes this puzzle, so its picture is unique and every method must find it.
+    puzzle = nonogram.load(data_path("nonogram/mikix_webpbn_1.json"))
+    expected = np.array([[c == "#" for c in line] for line in WEBPBN_1.split()], dtype=int)
+    assert np.array_equal(nonogram.solve(*puzzle, method=method, time_limit=10), expected)
+
+
+def test_default_method_is_registered():
+    assert nonogram.DEFAULT_METHOD in nonogram.METHODS
+
+
+@pytest.mark.parametrize(
+    "name", ["mikix_webpbn_529", "mikix_qnonograms_examples_tiger", "mikix_qnonograms_examples_sun",
+             "mikix_gnonograms_kde", "mikix_webpbn_16"],
+)
+def test_default_method_on_big_real_puzzles(name):
+    puzzle = nonogram.load(data_path(f"nonogram/{name}.json"))
+    start = time.perf_counter()
     picture = nonogram.solve(*puzzle, time_limit=10)
+    assert time.perf_counter() - start < 10
+    assert nonogram.check(puzzle, picture)
+    # The puzzle is line-solvable, hence unique: propagation alone gives the same picture.
+    assert np.array_equal(nonogram.propagate(*puzzle), picture)
+
+
+def _random_puzzle(height, width, density, seed):
+    grid = (np.random.default_rng(seed).random((height, width)) < density).astype(int)
+    return _clues(grid)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_default_method_on_held_out_99x59_puzzles_that_need_search(seed):
+    # Seeds the chapter does not use; propagation alone leaves most cells open on these.
+    puzzle = _random_puzzle(59, 99, 0.58, seed)
+    assert (nonogram.propagate(*puzzle) < 0).mean() > 0.5
+    start = time.perf_counter()
+    picture = nonogram.solve(*puzzle, time_limit=10)
+    assert time.perf_counter() - start < 10
     assert nonogram.check(puzzle, picture)
 
 
-def test_plot_returns_figure():
-    import matplotlib.pyplot as plt
+def test_regular_on_held_out_search_puzzle():
+    puzzle = _random_puzzle(30, 40, 0.58, 21)
+    assert nonogram.check(puzzle, nonogram.solve(*puzzle, method="pysat-regular", time_limit=10))
 
-    fig = plot_nonogram_board(PUZZLE, PICTURE)
-    assert fig.axes and len(fig.axes[0].texts) == 8
-    plt.close(fig)
+
+@pytest.mark.parametrize("method, puzzle", [
+    ("pysat-regular", lambda: _random_puzzle(50, 50, 0.5, 7)),
+    ("linesolve-sat", lambda: _random_puzzle(50, 50, 0.5, 7)),
+    ("pysat-placements", lambda: nonogram.load(data_path("nonogram/mikix_qnonograms_examples_tiger.json"))),
+])
+def test_timeout_on_hard_instance(method, puzzle):
+    start = time.perf_counter()
+    with pytest.raises(SolverTimeout):
+        nonogram.solve(*puzzle(), method=method, time_limit=0.3)
+    assert time.perf_counter() - start < 5
+
+
+# ---------------------------------------------------------------- line solver, propagation
+def _line_solve_by_enumeration(clue, known):
+    lines = [nonogram.pattern(clue, s, len(known)) for s in nonogram.placements(clue, len(known))]
+    fitting = [line for line in lines if all(k < 0 or k == v for k, v in zip(known, line))]
+    if not fitting:
+        return None
+    return [col[0] if len(set(col)) == 1 else -1 for col in zip(*fitting)]
+
+
+def test_line_solve_examples():
+    assert nonogram.line_solve([8], [-1] * 10) == [-1, -1] + [1] * 6 + [-1, -1]
+    assert nonogram.line_solve([], [-1] * 3) == [0, 0, 0]
+    assert nonogram.line_solve([3, 1], [1, 0] + [-1] * 5) is None
+    assert nonogram.line_solve([5], [-1] * 5) == [1] * 5
+
+
+def test_line_solve_matches_enumeration():
+    rng = random.Random(99)
+    for _ in range(2000):
+        n = rng.randint(1, 14)
+        clue = [rng.randint(1, 5) for _ in range(rng.randint(0, 5))]
+        known = [rng.choice([-1, -1, -1, 0, 1]) for _ in range(n)]
+        assert nonogram.line_solve(clue, known) == _line_solve_by_enumeration(clue, known)
+
+
+def test_line_automaton_accepts_exactly_the_clue():
+    import itertools
+
+    for clue in ([], [1], [2, 1], [1, 1, 1], [3]):
+        delta = nonogram.line_automaton(clue)
+        for bits in itertools.product([0, 1], repeat=6):
+            q = 0
+            for b in bits:
+                q = delta[q][b]
+                if q is None:
+                    break
+            accepted = q == len(delta) - 1
+            assert accepted == (_runs(bits) == clue), (clue, bits)
+
+
+def test_propagate_and_probe_are_sound():
+    puzzle = _random_puzzle(20, 20, 0.55, 5)
+    known = nonogram.propagate(*puzzle)
+    probed = nonogram.probe(*puzzle, known=known, time_limit=10)
+    assert ((probed >= 0) >= (known >= 0)).all()
+    picture = nonogram.solve(*puzzle, time_limit=10)
+    # Forced cells are forced in every picture, so also in the one the solver found.
+    decided = probed >= 0
+    assert np.array_equal(probed[decided], picture[decided])
+
+
+def test_propagate_contradiction_is_unsolvable():
+    with pytest.raises(Unsolvable):
+        nonogram.propagate([[2], [1], [1]], [[2], [], [1, 1]])
+
+
+@pytest.mark.parametrize("method", sorted(nonogram.METHODS))
+def test_unsolvable_that_line_solving_does_not_see(method):
+    # Sums agree and line solving decides no cell at all; only search (probing or SAT) shows that
+    # no picture exists. Found by brute force over all 4x4 pictures.
+    rows, cols = [[2], [1], [1, 1], [2]], [[1, 1], [1], [1, 1], [1, 1]]
+    assert (nonogram.propagate(rows, cols) < 0).all()
+    with pytest.raises(Unsolvable):
+        nonogram.solve(rows, cols, method=method, time_limit=10)

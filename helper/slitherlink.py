@@ -581,7 +581,7 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
         clues: the clue array (-1 = no clue).
         time_limit: seconds for all rounds together.
         stats: if given, receives ``rounds`` (SAT calls), ``cuts`` (loops forbidden) and
-            ``first`` (the loops of the first SAT answer, for pictures).
+            ``history`` (the loops of each round's answer, for pictures).
         solver_name: a PySAT solver that supports interrupts (``glucose4``, ``minisat22``, ...).
 
     Raises:
@@ -605,7 +605,7 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
             loops = lattice.loops([e for e in range(n_edges) if model[e] > 0])
             if stats is not None:
                 stats.update(rounds=rounds, cuts=cuts)
-                stats.setdefault("first", loops)
+                stats.setdefault("history", []).append(loops)
             if len(loops) == 1:
                 return loops[0]
             for loop in loops:
@@ -616,7 +616,7 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
                 cuts += 1
 
 
-# From chapters/slitherlink.ipynb, cell 45
+# From chapters/slitherlink.ipynb, cell 47
 def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 1,
                 seed: int = 0) -> list[Point]:
     """CP-SAT with ``add_circuit``: one model, no rounds.
@@ -664,7 +664,7 @@ def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 
     return lattice.loops(on)[0]
 
 
-# From chapters/slitherlink.ipynb, cell 48
+# From chapters/slitherlink.ipynb, cell 50
 #: Every model the chapter teaches, by name; ``solve(..., method=name)`` picks one.
 METHODS: dict[str, Callable[..., list[Point]]] = {
     "propagation": solve_propagation,

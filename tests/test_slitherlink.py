@@ -232,3 +232,14 @@ def test_solutions_finds_two_answers_of_an_ambiguous_board():
     two = solutions(clues, limit=2, time_limit=30)
     assert len(two) == 2 and edge_set(two[0]) != edge_set(two[1])
     assert all(check_slitherlink(clues, loop) for loop in two)
+
+
+# --- long sweep (run with --slow) ---------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [40, 60, 80, 100])
+@pytest.mark.parametrize("density", [0.7, 0.5])
+def test_default_method_on_many_large_generated_boards(size, density):
+    for seed in range(3):
+        clues, _ = generate(size, size, density=density, seed=seed)
+        assert check_slitherlink(clues, solve(clues, time_limit=60))

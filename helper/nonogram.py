@@ -482,9 +482,18 @@ def _sweep(clue: tuple[int, ...], can_white: int, can_black: int):
     return starts, gaps, reach
 
 
+_BYTE_MIRROR = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
 def _mirror(bits: int, length: int) -> int:
-    """Reverse the order of the lowest ``length`` bits."""
-    return int(format(bits, f"0{length}b")[::-1], 2) if length else 0
+    """Reverse the order of the lowest ``length`` bits (``bits`` has no higher bits set).
+
+    Mirroring whole bytes with a table and reading them back in the other byte order keeps the
+    work in C.
+    """
+    size = (length + 7) // 8
+    mirrored = bits.to_bytes(size, "big").translate(_BYTE_MIRROR)
+    return int.from_bytes(mirrored, "little") >> (8 * size - length)
 
 
 def _line_solve_bits(clue: tuple[int, ...], length: int, black: int, white: int):
@@ -506,7 +515,8 @@ def _line_solve_bits(clue: tuple[int, ...], length: int, black: int, white: int)
         return None
     k = len(clue)
     # The same pass on the mirrored line tells what fits to the RIGHT of each position.
-    r_starts, r_gaps, _ = _sweep(clue[::-1], _mirror(can_white, length), _mirror(can_black, length))
+    r_starts, r_gaps, _ = _sweep(clue[::-1], _mirror(can_white, length),
+                                 _mirror(can_black, length))
     may_black = 0
     for j, run in enumerate(clue):
         # Mirrored run k-1-j starting at r covers cells n-r-run .. n-r-1 of the line.
@@ -794,7 +804,7 @@ def solve_linesolve_sat(rows: list[list[int]], cols: list[list[int]],
             _probe_all(board, start + time_limit / 2)
             grid = board.known()
     except _Contradiction:
-        raise Unsolvable("no picture fits the clues (propagation reached a contradiction)") from None
+        raise Unsolvable("no picture fits the clues (propagation found a contradiction)") from None
     if (grid >= 0).all():
         return grid
     model = _run_sat(regular_cnf(rows, cols, grid, deadline), deadline)

@@ -24,6 +24,7 @@ from helper.check import check_switches as check
 
 
 # From chapters/switches.ipynb, cell 7
+#: A puzzle as ``load`` returns it: ``(nodes, flip, edges)``.
 Puzzle = tuple[list[str], list[str], list[tuple[str, str]]]
 
 

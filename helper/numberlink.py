@@ -705,7 +705,10 @@ def _board_of(shape: tuple[int, int], paths: Paths) -> tuple[np.ndarray, Paths]:
 
 
 def generate_unique(height: int, width: int, seed: int = 0, time_limit: float = 300.0) -> tuple[np.ndarray, Paths]:
-    """Make a board whose only solution (empty cells allowed) covers every cell; return both.
+    """Make a board with exactly one solution under Nikoli's rules (empty cells allowed); return both.
+
+    The solution covers every cell (puzzles whose unique solution leaves cells empty are harder to
+    make: freed cells invite detours).
 
     Cuts a random Hamiltonian path (:func:`generate`) into pieces of 2 or 3 cells, joins
     neighbouring pieces at random while the joined line does not touch itself, then repeats: ask

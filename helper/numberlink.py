@@ -764,6 +764,83 @@ def generate_unique(height: int, width: int, seed: int = 0, time_limit: float = 
         board, paths = _board_of((height, width), rest)
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 45
+# From chapters/numberlink_cpsat.ipynb, cell 39
+_PUZZLINK_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
+
+
+def from_puzzlink(url: str) -> np.ndarray:
+    """Read a Numberlink board from a puzz.link / pzprjs URL (``...?numlin/<cols>/<rows>/<cells>``).
+
+    Raises:
+        ValueError: naming the problem and the position in the cell string (unknown puzzle type,
+            bad size, unknown character, unknown number ``.``, too many or too few cells).
+    """
+    query = url.split("?", 1)[-1]
+    parts = query.split("/")
+    if parts[0] != "numlin":
+        raise ValueError(f"{url!r}: not a Numberlink URL (type {parts[0]!r}, expected 'numlin')")
+    sizes = [i for i, part in enumerate(parts) if part.isdigit()][:2]
+    if len(sizes) < 2 or sizes[1] != sizes[0] + 1 or sizes[1] + 1 >= len(parts):
+        raise ValueError(f"{url!r}: expected numlin/<columns>/<rows>/<cells>")
+    width, height = int(parts[sizes[0]]), int(parts[sizes[1]])
+    text = parts[sizes[1] + 1]
+    cells: list[int] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char in "0123456789abcdef":
+            cells.append(int(char, 16))
+        elif char in _PUZZLINK_WIDE:
+            digits, offset = _PUZZLINK_WIDE[char]
+            chunk = text[i + 1:i + 1 + digits]
+            if len(chunk) != digits or any(d not in "0123456789abcdef" for d in chunk):
+                raise ValueError(f"{url!r}: {char!r} at position {i} needs {digits} hexadecimal digits")
+            cells.append(int(chunk, 16) + offset)
+            i += digits
+        elif "g" <= char <= "z":
+            cells.extend([0] * (int(char, 36) - 15))
+        elif char == ".":
+            raise ValueError(f"{url!r}: position {i} holds an unknown number '.', which is not supported")
+        else:
+            raise ValueError(f"{url!r}: unknown character {char!r} at position {i}")
+        i += 1
+    if len(cells) < width * height:
+        cells.extend([0] * (width * height - len(cells)))  # trailing empty cells may be omitted
+    if len(cells) != width * height:
+        raise ValueError(f"{url!r}: {len(cells)} cells for a {width}x{height} board")
+    from helper.puzzle import validate_numberlink
+
+    return validate_numberlink(np.array(cells, dtype=int).reshape(height, width), source=url)
+
+
+def to_puzzlink(board: np.ndarray) -> str:
+    """Write a board as a puzz.link URL (the inverse of :func:`from_puzzlink`)."""
+    height, width = board.shape
+    out, empty = [], 0
+    for k in board.flat:
+        if k == 0:
+            empty += 1
+            if empty == 20:
+                out.append("z")
+                empty = 0
+            continue
+        if empty:
+            out.append(np.base_repr(15 + empty, 36).lower())
+            empty = 0
+        k = int(k)
+        if k < 16:
+            out.append(f"{k:x}")
+        elif k < 256:
+            out.append(f"-{k:02x}")
+        elif k < 4096:
+            out.append(f"+{k:03x}")
+        else:
+            raise ValueError(f"pair number {k} is too large for a puzz.link URL")
+    if empty:
+        out.append(np.base_repr(15 + empty, 36).lower())
+    return f"https://puzz.link/p?numlin/{width}/{height}/{''.join(out)}"
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 48
 #: The SAT model with binary colours is the fastest correct model measured in the book.
 DEFAULT_METHOD = "sat"

@@ -153,3 +153,27 @@ def test_stored_unique_boards_are_reproducible_and_unique():
         again, _ = nl.generate_unique(h, w, seed=0, time_limit=600)
         assert (again == board).all()
         assert len(nl.sat_solutions(board, fill=False, limit=2, time_limit=600)) == 1
+
+
+def test_puzzlink_round_trip_and_known_url():
+    wiki = nl.load(data_path("numberlink/hakank_wikipedia_7x7.txt"))
+    url = nl.to_puzzlink(wiki)
+    assert url == "https://puzz.link/p?numlin/7/7/i4j3h25j31k5r1j2i4h"
+    assert (nl.from_puzzlink(url) == wiki).all()
+    for name in UNIQUE_FILES:  # numbers above 15 use the '-' form
+        board = nl.load(data_path(name))
+        assert (nl.from_puzzlink(nl.to_puzzlink(board)) == board).all()
+
+
+@pytest.mark.parametrize("url, message", [
+    ("https://puzz.link/p?slither/7/7/abc", "not a Numberlink URL"),
+    ("https://puzz.link/p?numlin/7/x/1", "expected numlin"),
+    ("https://puzz.link/p?numlin/7/7/-1", "needs 2 hexadecimal digits"),
+    ("https://puzz.link/p?numlin/2/2/1.1", "unknown number"),
+    ("https://puzz.link/p?numlin/2/2/1!1", "unknown character '!' at position 1"),
+    ("https://puzz.link/p?numlin/2/2/11111", "5 cells for a 2x2 board"),
+    ("https://puzz.link/p?numlin/2/2/1g", "must appear exactly twice"),
+])
+def test_puzzlink_malformed(url, message):
+    with pytest.raises(ValueError, match=message):
+        nl.from_puzzlink(url)

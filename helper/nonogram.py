@@ -15,6 +15,7 @@ The models are taught in the chapters *Nonograms with PySAT* and *Nonograms with
 
 
 import json
+import numbers
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -73,11 +74,11 @@ def _clean_clue(raw: object, what: str, length: int) -> list[int]:
     if not isinstance(raw, list):
         raise ValueError(f"{what}: clue must be a list of integers, got {raw!r}")
     for number in raw:
-        if isinstance(number, bool) or not isinstance(number, int):
+        if isinstance(number, bool) or not isinstance(number, numbers.Integral):
             raise ValueError(f"{what}: clue {raw} holds {number!r}, which is not an integer")
         if number < 0:
             raise ValueError(f"{what}: clue {raw} holds the negative number {number}")
-    clue = [number for number in raw if number != 0]
+    clue = [int(number) for number in raw if number != 0]
     if len(clue) != len(raw) and raw != [0]:
         raise ValueError(f"{what}: clue {raw} mixes 0 with other runs (only [0] means empty)")
     need = sum(clue) + len(clue) - 1 if clue else 0
@@ -714,14 +715,16 @@ def propagate(rows: list[list[int]], cols: list[list[int]],
     return board.known()
 
 
-def _probe_all(board: _Board, deadline: float) -> int:
+def _probe_all(board: _Board, deadline: float, patience: int = 500) -> int:
     """Probe undecided cells until no probe teaches anything or the deadline passes.
 
     Cells next to decided cells, in lines that are mostly decided, go first: there a guess
     quickly runs into a contradiction. A probe that taught nothing is not repeated until a
-    line through its cell changes. Returns the number of probes.
+    line through its cell changes, and after ``patience`` fruitless probes in a row probing
+    gives up (on puzzles where it is hopeless the SAT solver gets the time instead).
+    Returns the number of probes.
     """
-    probes = 0
+    probes = fruitless = 0
     stale = np.zeros((board.height, board.width), dtype=bool)
     while True:
         grid = board.known()
@@ -738,11 +741,12 @@ def _probe_all(board: _Board, deadline: float) -> int:
             return probes
         order = np.argwhere(open_cells)[np.argsort(-score[open_cells], kind="stable")]
         for r, c in order.tolist():
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or fruitless >= patience:
                 return probes
             probes += 1
             before = board.state()
             if board.probe(r, c):
+                fruitless = 0
                 changed_rows = [i for i in range(board.height)
                                 if board.row_black[i] | board.row_white[i]
                                 != before[0][i] | before[1][i]]
@@ -753,6 +757,7 @@ def _probe_all(board: _Board, deadline: float) -> int:
                 stale[:, changed_cols] = False
                 break  # rank the cells again around what was learned
             stale[r, c] = True
+            fruitless += 1
 
 
 def probe(rows: list[list[int]], cols: list[list[int]], known: np.ndarray | None = None,

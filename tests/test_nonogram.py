@@ -146,6 +146,12 @@ def test_every_method_unsolvable(method):
         nonogram.solve([[2], [1], [1]], [[2], [], [1, 1]], method=method, time_limit=10)
 
 
+def test_solve_accepts_numpy_integers_and_tuples():
+    rows = [np.array([2]), (np.int64(1),)]
+    cols = [[1], [np.int32(2)]]
+    assert nonogram.check(([[2], [1]], [[1], [2]]), nonogram.solve(rows, cols))
+
+
 def test_solve_rejects_mismatched_sums_and_unknown_method():
     with pytest.raises(Unsolvable):
         nonogram.solve([[1]], [[]])
@@ -291,3 +297,16 @@ def test_unsolvable_that_line_solving_does_not_see(method):
     assert (nonogram.propagate(rows, cols) < 0).all()
     with pytest.raises(Unsolvable):
         nonogram.solve(rows, cols, method=method, time_limit=10)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("height, width, density, seed", [
+    (59, 99, 0.55, 31), (59, 99, 0.6, 32), (99, 59, 0.58, 33), (100, 100, 0.6, 34),
+    (100, 100, 0.65, 35), (100, 100, 0.7, 36), (80, 95, 0.6, 37),
+])
+def test_default_method_sweep_up_to_100x100(height, width, density, seed):
+    puzzle = _random_puzzle(height, width, density, seed)
+    start = time.perf_counter()
+    picture = nonogram.solve(*puzzle, time_limit=10)
+    assert time.perf_counter() - start < 10
+    assert nonogram.check(puzzle, picture)

@@ -6,6 +6,7 @@ broken notebook, then checks that each chapter page exists and shows its figures
 """
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,9 @@ def built_book(tmp_path_factory):
         [_jupyter_book(), "build", str(copy), "-W", "-n", "--keep-going"],
         capture_output=True, text=True, timeout=1800,
     )
-    log = result.stdout[-6000:] + result.stderr[-6000:]
+    output = result.stdout + result.stderr
+    problems = [line for line in output.splitlines() if re.search(r"WARNING|ERROR|Error|Traceback", line)]
+    log = "\n".join(problems[:40]) + "\n...\n" + output[-3000:]
     assert result.returncode == 0, f"book build failed:\n{log}"
     return copy / "_build" / "html"
 

@@ -244,6 +244,7 @@ def _run_sat(clauses: list[list[int]], deadline: float, assumptions=()) -> list[
             status = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             timer.cancel()
+            timer.join()  # never delete the solver while the timer thread may still touch it
         if status is None:
             raise SolverTimeout("the SAT solver reached the time limit")
         return solver.get_model() if status else None

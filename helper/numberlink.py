@@ -602,6 +602,7 @@ def sat_solutions(
                 result = sat.solve_limited(expect_interrupt=True)
             finally:
                 timer.cancel()
+                timer.join()  # never let the timer touch a solver that is being deleted
             rounds += 1
             if result is None:
                 raise SolverTimeout(f"the SAT search stopped after {time_limit:.1f} s")

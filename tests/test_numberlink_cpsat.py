@@ -177,3 +177,21 @@ def test_puzzlink_round_trip_and_known_url():
 def test_puzzlink_malformed(url, message):
     with pytest.raises(ValueError, match=message):
         nl.from_puzzlink(url)
+
+
+def test_unique_puzzle_that_leaves_cells_empty():
+    # The board of the Z3 chapter whose only solution leaves cells empty.
+    board = np.array([[0, 0, 0, 1, 0],
+                      [3, 0, 0, 0, 2],
+                      [0, 0, 2, 1, 0],
+                      [0, 0, 0, 0, 3],
+                      [0, 0, 0, 0, 0]])
+    for method in ("cpsat-circuit", "sat"):
+        with pytest.raises(helper.Unsolvable):
+            nl.solve(board, fill=True, method=method, time_limit=10)
+    answers = nl.sat_solutions(board, fill=False, limit=2, time_limit=10)
+    assert len(answers) == 1
+    assert nl.solve(board, fill=False, time_limit=10) == answers[0]
+    assert nl.solve(board, fill=False, method="cpsat-circuit", time_limit=10) == answers[0]
+    used = sum(len(path) for path in answers[0].values())
+    assert used < board.size and nl.check(board, answers[0], fill=False)

@@ -12,12 +12,15 @@ puzzle chapters come in.)
 """
 
 
+from collections.abc import Iterable
 from collections.abc import Mapping
 import numpy as np
 
 
 # From chapters/switches.ipynb, cell 21
-def check_switches(nodes, flip, edges, pressed) -> bool:
+def check_switches(
+    nodes: Iterable[str], flip: Iterable[str], edges: Iterable[tuple[str, str]], pressed: Iterable[str]
+) -> bool:
     """Check an answer to a switch puzzle by counting presses; share no code with the solvers.
 
     Every light must be touched by an odd number of pressed switches (its own or a neighbour's) if it
@@ -128,7 +131,7 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
     return True
 
 
-# From chapters/nonogram_pysat.ipynb, cell 4
+# From chapters/nonogram_pysat.ipynb, cell 19
 def _nonogram_runs(line) -> list[int]:
     """Lengths of the runs of 1 in ``line``, left to right."""
     runs, length = [], 0
@@ -220,5 +223,7 @@ def check_slitherlink(clues, loop) -> bool:
             corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
             used = sum(frozenset({corners[k], corners[(k + 1) % 4]}) in sides for k in range(4))
             if used != clue:
-                raise ValueError(f"clue rule: cell {(r, c)} shows {clue} but the loop uses {used} of its sides")
+                raise ValueError(
+                    f"clue rule: cell {(r, c)} shows {clue} but the loop uses {used} of its sides"
+                )
     return True

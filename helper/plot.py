@@ -9,6 +9,7 @@ chapter of the book, so that the module has one whatever order the puzzle chapte
 """
 
 
+from collections.abc import Iterable, Sequence
 import matplotlib.pyplot as plt
 from matplotlib.collections import EllipseCollection
 import networkx as nx
@@ -21,7 +22,16 @@ from matplotlib.collections import LineCollection
 
 
 # From chapters/switches.ipynb, cell 11
-def plot_switches(nodes, flip, edges, pressed=None, *, pos=None, ax=None, title=None):
+def plot_switches(
+    nodes: Sequence[str],
+    flip: Iterable[str],
+    edges: Iterable[tuple[str, str]],
+    pressed: Iterable[str] | None = None,
+    *,
+    pos: dict | None = None,
+    ax: plt.Axes | None = None,
+    title: str | None = None,
+) -> plt.Figure:
     """Draw a switch puzzle as a graph: lights that must flip in yellow, the others dark.
 
     Args:
@@ -69,7 +79,13 @@ def plot_switches(nodes, flip, edges, pressed=None, *, pos=None, ax=None, title=
     return fig
 
 
-def plot_lights_out(board, presses=None, *, ax=None, title=None):
+def plot_lights_out(
+    board: np.ndarray,
+    presses: np.ndarray | None = None,
+    *,
+    ax: plt.Axes | None = None,
+    title: str | None = None,
+) -> plt.Figure:
     """Draw a Lights Out grid: lit cells yellow, dark cells grey, pressed cells with a red dot.
 
     Args:
@@ -222,10 +238,20 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     rows = [[n for n in clue if n != 0] or [0] for clue in rows]
     cols = [[n for n in clue if n != 0] or [0] for clue in cols]
     height, width = len(rows), len(cols)
-    left = max(len(clue) for clue in rows)
     top = max(len(clue) for clue in cols)
-    # A row clue number may have two digits: give each one 0.75 cell of width.
-    units_w, units_h = width + 0.75 * left, height + top
+    # Row clues are laid out right to left, each number as wide as its digits (in cell units,
+    # for a font of about half a cell), so that runs like "12 14 12" stay apart.
+    row_x: list[list[tuple[float, int]]] = []
+    left = 0.0
+    for clue in rows:
+        x, placed = -0.15, []
+        for number in reversed(clue):
+            w = 0.36 * len(str(number)) + 0.3
+            placed.append((x - w / 2, number))
+            x -= w
+        row_x.append(placed)
+        left = max(left, 0.15 - x)
+    units_w, units_h = width + left, height + top
     cell = min(0.3, 15.0 / units_w, 15.0 / units_h)  # inches per cell
     fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
     font = min(font_size, cell * 72 * 0.55)
@@ -238,16 +264,14 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
         ax.plot([x, x], [-top, height], color="black" if lw > 1 else "grey", lw=lw)
     for y in range(height + 1):
         lw = 1.2 if y % 5 == 0 or y == height else 0.4
-        ax.plot([-0.75 * left, width], [y, y], color="black" if lw > 1 else "grey", lw=lw)
-    for i, clue in enumerate(rows):
-        for k, number in enumerate(reversed(clue)):
-            ax.text(-0.75 * (k + 0.5), i + 0.5, str(number), ha="center", va="center",
-                    fontsize=font)
+        ax.plot([-left, width], [y, y], color="black" if lw > 1 else "grey", lw=lw)
+    for i, placed in enumerate(row_x):
+        for x, number in placed:
+            ax.text(x, i + 0.5, str(number), ha="center", va="center", fontsize=font)
     for j, clue in enumerate(cols):
         for k, number in enumerate(reversed(clue)):
-            ax.text(j + 0.5, -(k + 0.5), str(number), ha="center", va="center", fontsize=font,
-                    rotation=90 if number >= 10 and cell < 0.2 else 0)
-    ax.set_xlim(-0.75 * left, width)
+            ax.text(j + 0.5, -(k + 0.5), str(number), ha="center", va="center", fontsize=font)
+    ax.set_xlim(-left, width)
     ax.set_ylim(height, -top)
     ax.set_aspect("equal")
     ax.axis("off")
@@ -279,11 +303,16 @@ def plot_slitherlink_board(clues, loop=None, *, loops=None, on=None, off=None, a
         fig, ax = plt.subplots(figsize=(side * (width + 0.6) / (max(height, width) + 0.6),
                                         side * (height + 0.6) / (max(height, width) + 0.6)))
     fig = ax.figure
-    small = max(height, width) > 40
-    if not small:
+    crowded = max(height, width) > 40  # dots would hide the loop
+    if not crowded:
         rr, cc = np.mgrid[0:height + 1, 0:width + 1]
         ax.scatter(cc.ravel(), rr.ravel(), s=6, color="black", zorder=3)
-    font = max(4.0, min(14.0, 160.0 / max(height, width)))
+    # Scale text and lines to the size of a cell on the page (panels of a grid are smaller).
+    box = ax.get_position()
+    cell_points = 72 * min(box.width * fig.get_figwidth() / (width + 0.6),
+                           box.height * fig.get_figheight() / (height + 0.6))
+    font = max(3.0, min(14.0, 0.5 * cell_points))
+    line = max(0.6, min(2.5, 0.12 * cell_points))
     for r in range(height):
         for c in range(width):
             if clues[r, c] >= 0:
@@ -295,10 +324,10 @@ def plot_slitherlink_board(clues, loop=None, *, loops=None, on=None, off=None, a
     for i, points in enumerate(groups):
         closed = points + points[:1]
         ax.plot([c for _, c in closed], [r for r, _ in closed],
-                color=colours[i % len(colours)], linewidth=2.5 if not small else 1.2, zorder=2)
+                color=colours[i % len(colours)], linewidth=line, zorder=2)
     if on:
         segments = [[(c1, r1), (c2, r2)] for (r1, c1), (r2, c2) in on]
-        ax.add_collection(LineCollection(segments, colors="tab:blue", linewidths=2.5, zorder=2))
+        ax.add_collection(LineCollection(segments, colors="tab:blue", linewidths=line, zorder=2))
     if off:
         xs = [(c1 + c2) / 2 for (r1, c1), (r2, c2) in off]
         ys = [(r1 + r2) / 2 for (r1, c1), (r2, c2) in off]

@@ -383,7 +383,7 @@ def cpsat_circuit_model(board: np.ndarray, fill: bool = True) -> tuple[cp_model.
 
     Nodes are the cells. Two arcs (one per direction) join neighbouring cells; a fixed virtual arc
     joins the finish of each pair to the start of the next, so the lines of all pairs form a single
-    tour that :meth:`CpModel.add_circuit` enforces. A start is entered only by its virtual arc and a
+    tour that ``CpModel.add_circuit`` enforces. A start is entered only by its virtual arc and a
     finish left only by its virtual arc. An integer colour per cell is equal along every grid arc,
     so the line leaving the start of pair ``k`` ends at the finish of ``k``. With ``fill=False``
     every empty cell has a self-loop: when it is on, the cell is left out of the circuit (empty).

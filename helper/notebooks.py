@@ -85,7 +85,8 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
     if not cells or cells[0]["cell_type"] != "markdown" or not _source(cells[0]).startswith("# "):
         found.append(f"{name}: the first cell must be a markdown title '# ...'")
     code = [c for c in cells if c["cell_type"] == "code"]
-    if code and _source(code[0]) != install_cell_source(root):
+    if code and (_source(code[0]) != install_cell_source(root)
+                 or code[0].get("metadata", {}).get("tags") != ["remove-cell"]):
         found.append(f"{name}: the first code cell is not the install cell (run 'python -m helper.notebooks fix')")
     for number, cell in enumerate(cells, start=1):
         extra = set(cell.get("metadata", {})) - ALLOWED_CELL_METADATA
@@ -112,7 +113,8 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
     install = {
         "cell_type": "code",
         "execution_count": None,
-        "metadata": {},
+        # Shown on Colab and in Jupyter, left out of the HTML book where it would only be noise.
+        "metadata": {"tags": ["remove-cell"]},
         "outputs": [],
         "source": install_cell_source(root),
     }

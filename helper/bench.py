@@ -128,7 +128,7 @@ def ratio_table(results: pd.DataFrame, baseline: str) -> pd.DataFrame:
     for method in wide.columns:
         if method != baseline:
             ratio = wide[method] / wide[baseline]
-            shown[f"{method} / {baseline}"] = ratio.map(lambda r: f"{r:.2f}" if r == r else "")
+            shown[f"{method} / {baseline}"] = ratio.map(lambda r: f"{r:.3g}" if r == r else "")
     shown.columns.name = None
     return shown
 

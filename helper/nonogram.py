@@ -31,6 +31,7 @@ from helper.check import check_nonogram as check
 import string
 from ortools.sat.python import cp_model
 from helper import SolverTimeout, Unsolvable
+from helper.ortools import run_cpsat
 
 
 # From chapters/nonogram_pysat.ipynb, cell 4
@@ -917,15 +918,8 @@ def _run_cpsat(model: cp_model.CpModel, cells: list[list], deadline: float,
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         raise SolverTimeout(f"time limit reached while building the {name} model")
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = remaining
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        raise Unsolvable(f"no picture fits the clues (the CP-SAT {name} model is infeasible)")
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeout(f"CP-SAT reached the time limit on the {name} model")
+    solver = run_cpsat(model, time_limit=remaining, num_workers=1, seed=0,
+                       what=f"the {name} model of these clues")
     picture = [[solver.value(x) for x in row] for row in cells]
     return np.array(picture, dtype=np.int8).reshape(len(cells), -1)
 

@@ -16,6 +16,7 @@ import z3
 from helper import SolverTimeout, Unsolvable
 from helper.check import check_numberlink as check
 from helper.puzzle import load_numberlink as load
+from helper.ortools import run_cpsat
 from ortools.sat.python import cp_model
 import itertools
 import threading
@@ -307,19 +308,6 @@ def _neighbour_links(height: int, width: int) -> list[Link]:
             for r2, c2 in ((r, c + 1), (r + 1, c)) if r2 < height and c2 < width]
 
 
-def _cpsat_run(model: cp_model.CpModel, time_limit: float, num_workers: int, seed: int) -> cp_model.CpSolver:
-    """Solve ``model`` with explicit limits; raise Unsolvable or SolverTimeout unless it found an answer."""
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.001, time_limit)
-    solver.parameters.num_workers = num_workers
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        raise Unsolvable("the board has no solution")
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeout(f"CP-SAT stopped after {time_limit:.1f} s without an answer")
-    return solver
-
 
 def cpsat_original_model(board: np.ndarray, fill: bool = True) -> tuple[cp_model.CpModel, dict[Link, cp_model.IntVar]]:
     """The original Z3 model, written for CP-SAT (same variables, same constraints, same trap).
@@ -363,7 +351,8 @@ def solve_cpsat_original(
     answer is dropped by :func:`trace`, so with ``fill=True`` such an answer fails ``check``.
     """
     model, link = cpsat_original_model(board, fill)
-    solver = _cpsat_run(model, time_limit, num_workers, seed)
+    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed,
+                       what="the board")
     paths, _ = trace(board, [key for key, b in link.items() if solver.value(b)])
     return paths
 
@@ -439,7 +428,8 @@ def solve_cpsat_circuit(
             raise Unsolvable("a board without numbers has no line to cover its cells")
         return {}
     model, link = cpsat_circuit_model(board, fill)
-    solver = _cpsat_run(model, time_limit, num_workers, seed)
+    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed,
+                       what="the board")
     on = [key for key, arcs in link.items() if any(solver.value(arc) for arc in arcs)]
     paths, loops = trace(board, on)
     assert not loops, "the circuit constraint allows a single cycle only"

@@ -6,9 +6,56 @@ from collections.abc import Iterable
 
 from ortools.sat.python import cp_model
 
-from helper import SolverTimeout
+from helper import SolverTimeout, Unsolvable
 
-__all__ = ["get_all_solutions", "model_variables"]
+__all__ = ["run_cpsat", "get_all_solutions", "model_variables"]
+
+
+def run_cpsat(
+    model: cp_model.CpModel,
+    *,
+    time_limit: float,
+    num_workers: int = 1,
+    seed: int = 0,
+    optimal: bool = False,
+    what: str = "the model",
+) -> cp_model.CpSolver:
+    """Solve ``model`` with explicit limits and turn CP-SAT's status into the book's exceptions.
+
+    Every CP-SAT call in the book goes through here, so that none runs without a time limit, a
+    fixed number of workers and a fixed seed (which makes benchmarks repeatable).
+
+    Args:
+        model: the model to solve.
+        time_limit: seconds (``max_time_in_seconds``); at most this long, however hard the model.
+        num_workers: search workers; 1 is deterministic, more use more cores.
+        seed: ``random_seed`` of the search.
+        optimal: for a model with an objective, demand a proven optimum, not just a solution.
+        what: how error messages name the model.
+
+    Returns:
+        The solver after the search: read the answer with ``solver.value(x)``.
+
+    Raises:
+        helper.Unsolvable: CP-SAT proved that the model has no solution.
+        helper.SolverTimeout: the time limit passed before a solution (or, with ``optimal``, before
+            the proof of optimality).
+    """
+    if time_limit <= 0:
+        raise SolverTimeout(f"no time left to solve {what}")
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = num_workers
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        raise Unsolvable(f"CP-SAT proved that {what} has no solution")
+    wanted = (cp_model.OPTIMAL,) if optimal else (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    if status not in wanted:
+        raise SolverTimeout(
+            f"CP-SAT stopped on {what} after {time_limit:.1f} s with status {solver.status_name(status)}"
+        )
+    return solver
 
 
 def model_variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:

@@ -22,6 +22,7 @@ import random
 from itertools import combinations
 import threading
 from pysat.solvers import Solver
+from helper.ortools import run_cpsat
 from ortools.sat.python import cp_model
 from collections.abc import Callable
 
@@ -651,15 +652,8 @@ def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 
         if clue >= 0:
             model.add(sum(edge[e] for e in lattice.cell_edges[cell]) == int(clue))
     model.add_bool_or(edge)  # the loop is not empty
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = num_workers
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        raise Unsolvable("CP-SAT: no single loop fits the clues")
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeout(f"CP-SAT: no answer within {time_limit} s")
+    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed,
+                       what="the single-loop model of these clues")
     on = [e for e, x in enumerate(edge) if solver.boolean_value(x)]
     return lattice.loops(on)[0]
 

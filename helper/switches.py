@@ -17,6 +17,7 @@ import functools
 import z3
 from helper import SolverTimeout, Unsolvable
 import numpy as np
+from helper.ortools import run_cpsat
 import time
 from ortools.sat.python import cp_model
 from collections.abc import Callable
@@ -485,16 +486,9 @@ def solve_cpsat(
         hinted = set(hint)
         for v in nodes:
             model.add_hint(press[v], v in hinted)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = num_workers
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        raise Unsolvable("no set of presses flips exactly the requested lights")
-    if status == cp_model.OPTIMAL or (status == cp_model.FEASIBLE and not minimal):
-        return sorted(v for v in nodes if solver.value(press[v]))
-    raise SolverTimeout(f"CP-SAT stopped after {time_limit} s with status {solver.status_name(status)}")
+    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed,
+                       optimal=minimal, what="the XOR model of these switches")
+    return sorted(v for v in nodes if solver.value(press[v]))
 
 
 def solve_gf2(

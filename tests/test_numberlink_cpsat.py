@@ -11,6 +11,7 @@ matplotlib.use("Agg")
 import helper  # noqa: E402
 import helper.numberlink as nl  # noqa: E402
 from helper import data_path  # noqa: E402
+from helper.ortools import run_cpsat  # noqa: E402
 
 NEW_METHODS = ["cpsat-original", "cpsat-circuit", "sat"]
 CORRECT_METHODS = ["z3", "cpsat-circuit", "sat"]
@@ -44,7 +45,7 @@ def test_cpsat_port_keeps_the_stray_loop_trap():
     # The chapter shows this board; one worker and seed 0 make the answer reproducible.
     board, _ = nl.generate(8, 8, seed=0)
     model, link = nl.cpsat_original_model(board, fill=True)
-    solver = nl._cpsat_run(model, 10.0, 1, 0)
+    solver = run_cpsat(model, time_limit=10.0, num_workers=1, seed=0)
     paths, loops = nl.trace(board, [key for key, b in link.items() if solver.value(b)])
     assert loops
     with pytest.raises(ValueError, match="not covered"):

@@ -4,7 +4,8 @@ Most modules here are **generated** from the chapter notebooks: a code cell that
 ``#@save <module>`` is copied into ``helper/<module>.py`` by ``python -m helper.export``.
 The notebooks stay the single source; ``tests/test_export.py`` fails when a generated module is
 out of date. Hand-written modules hold what no chapter teaches: the exceptions below, the data
-path helper, :mod:`helper.puzzle`, :mod:`helper.ortools`, :mod:`helper.bench` and the exporter.
+path helper, :mod:`helper.puzzle`, :mod:`helper.ortools`, :mod:`helper.bench`,
+:mod:`helper.notebooks` and :mod:`helper.export`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import EllipseCollection
 import networkx as nx
 import numpy as np
-from collections import defaultdict
 from collections.abc import Mapping
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure

@@ -78,6 +78,10 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
     extra = set(notebook.get("metadata", {})) - ALLOWED_NOTEBOOK_METADATA
     if extra:
         found.append(f"{name}: foreign notebook metadata {sorted(extra)}")
+    ids = [cell.get("id") for cell in notebook.get("cells", [])]
+    repeated = sorted({i for i in ids if i is not None and ids.count(i) > 1})
+    if repeated:
+        found.append(f"{name}: cell ids used twice {repeated}")
     kernel = notebook.get("metadata", {}).get("kernelspec", {})
     if kernel.get("name") != "python3":
         found.append(f"{name}: kernel must be python3, found {kernel.get('name')!r}")
@@ -119,11 +123,17 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
         "source": install_cell_source(root),
     }
     cells = notebook["cells"]
+    taken = {cell["id"] for cell in cells if "id" in cell}
     for number, cell in enumerate(cells):
         cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in ALLOWED_CELL_METADATA}
         cell.pop("attachments", None)
         cell["source"] = _source(cell)
-        cell.setdefault("id", f"cell-{number}")
+        if "id" not in cell:  # a new cell: a fresh id that no other cell of the notebook has
+            suffix = ""
+            while f"cell-{number}{suffix}" in taken:
+                suffix = f"-{len(taken)}" if not suffix else suffix + "x"
+            cell["id"] = f"cell-{number}{suffix}"
+            taken.add(cell["id"])
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None

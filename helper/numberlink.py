@@ -21,6 +21,8 @@ from ortools.sat.python import cp_model
 import itertools
 import threading
 from pysat.solvers import Solver
+from collections import deque
+from pysat.card import CardEnc, EncType
 
 
 # From chapters/numberlink_z3.ipynb, cell 15
@@ -832,6 +834,213 @@ def to_puzzlink(board: np.ndarray) -> str:
     return f"https://puzz.link/p?numlin/{width}/{height}/{''.join(out)}"
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 48
-#: The SAT model with binary colours is the fastest correct model measured in the book.
-DEFAULT_METHOD = "sat"
+# From chapters/numberlink_cpsat.ipynb, cell 54
+def route_greedily(board: np.ndarray, seed: int = 0, tries: int = 100) -> Paths:
+    """Join the pairs one after another, each by a shortest path through cells still free.
+
+    Pairs are taken nearest first. A pair that earlier lines have cut off is moved to the front
+    and the routing starts again (with neighbours tried in a random order), up to ``tries``
+    rounds. This is a heuristic, not a model: it proves nothing when it fails.
+
+    Returns:
+        The paths of the round that joined the most pairs. When every pair is joined they form a
+        solution with empty cells allowed (shortest paths never touch themselves).
+    """
+    h, w = board.shape
+    ends = _pair_ends(board)
+    rng = np.random.default_rng(seed)
+    order = sorted(ends, key=lambda k: abs(ends[k][0][0] - ends[k][1][0]) + abs(ends[k][0][1] - ends[k][1][1]))
+    best: Paths = {}
+    for attempt in range(tries):
+        taken = {(r, c) for (r, c), k in np.ndenumerate(board) if k > 0}
+        paths: Paths = {}
+        cut_off = []
+        for k in order:
+            start, finish = ends[k]
+            previous: dict[Cell, Cell | None] = {start: None}
+            queue = deque([start])
+            while queue and finish not in previous:
+                r, c = queue.popleft()
+                around = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+                if attempt:
+                    rng.shuffle(around)
+                for cell in around:
+                    if (0 <= cell[0] < h and 0 <= cell[1] < w and cell not in previous
+                            and (cell not in taken or cell == finish)):
+                        previous[cell] = (r, c)
+                        queue.append(cell)
+            if finish not in previous:
+                cut_off.append(k)
+                continue
+            path = [finish]
+            while previous[path[-1]] is not None:
+                path.append(previous[path[-1]])
+            paths[k] = path[::-1]
+            taken.update(path)
+        if len(paths) > len(best):
+            best = paths
+        if not cut_off:
+            break
+        order = cut_off + [k for k in order if k not in cut_off]
+    return {k: best[k] for k in sorted(best)}
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 57
+def solve_lns(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, seed: int = 0,
+    window: tuple[int, int] = (6, 10), call_limit: float = 0.5, start: Paths | None = None,
+    stats: dict | None = None,
+) -> Paths:
+    """Large neighbourhood search: repair a solution window by window until every cell is used.
+
+    Starts from ``start``, or from :func:`route_greedily`, or (when that leaves pairs cut off)
+    from the SAT model with empty cells allowed. Then, while a cell is empty: pick an empty cell
+    next to a line, a square window around it (``window[0]`` cells wide, growing up to
+    ``window[1]`` while nothing is found), fix every link outside the window, and ask the SAT
+    model for lines that use the chosen cell and leave fewer empty cells in the window; if
+    there are none, for lines that leave as many (the empty cell moves, see the chapter).
+    Stray loops are cut lazily, as in :func:`sat_solutions`; each SAT call gets at most
+    ``call_limit`` seconds.
+
+    A heuristic for boards that have a solution: it cannot prove that a board has none.
+
+    Raises:
+        SolverTimeout: when ``time_limit`` seconds are not enough.
+    """
+    deadline = time.perf_counter() + time_limit
+    rng = np.random.default_rng(seed)
+    h, w = board.shape
+    if not _pair_ends(board):
+        if fill and board.size:
+            raise Unsolvable("a board without numbers has no line to cover its cells")
+        return {}
+    if start is None:
+        start = route_greedily(board, seed)
+        if len(start) < len(_pair_ends(board)):
+            found = sat_solutions(board, fill=False, shortcut_free=True, limit=1,
+                                  time_limit=max(0.0, deadline - time.perf_counter()))
+            if not found:
+                raise Unsolvable("the board has no solution, even with empty cells allowed")
+            start = found[0]
+    if not fill:
+        return start
+    cnf, link = sat_model(board, fill=False)
+    used: dict[Cell, int] = {}  # used[cell] <-> some link touches the cell (empty cells only)
+    around: dict[Cell, list[int]] = defaultdict(list)
+    for key, x in link.items():
+        around[key[:2]].append(x)
+        around[key[2:]].append(x)
+    for (r, c), k in np.ndenumerate(board):
+        if k == 0:
+            used[r, c] = u = cnf.var()
+            cnf.add([-u, *around[r, c]])
+            for x in around[r, c]:
+                cnf.add([-x, u])
+    for r, c in np.ndindex(h - 1, w - 1):  # the smallest loops, cut in advance
+        block = [(r, c, r, c + 1), (r, c, r + 1, c), (r, c + 1, r + 1, c + 1), (r + 1, c, r + 1, c + 1)]
+        if all(key in link for key in block):
+            cnf.add([-link[key] for key in block])
+    on = set(_on_links(start))
+    covered = {cell for path in start.values() for cell in path}
+    top = cnf.top
+    moves = {"better": 0, "sideways": 0, "calls": 0, "cuts": 0}
+    size = window[0]
+    with Solver(name="glucose4", bootstrap_with=cnf.clauses) as sat:
+        while True:
+            empty = [cell for cell in used if cell not in covered]
+            if not empty:
+                paths, loops = trace(board, on)
+                assert not loops, "only loop-free states are accepted"
+                if stats is not None:
+                    stats.update(moves)
+                return paths
+            if time.perf_counter() >= deadline:
+                raise SolverTimeout(f"window search stopped after {time_limit:.1f} s with "
+                                    f"{len(empty)} empty cells left")
+            next_to_line = [(r, c) for r, c in empty
+                            if {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)} & covered]
+            next_to_line = next_to_line or empty
+            target = next_to_line[int(rng.integers(len(next_to_line)))]
+            top_row = int(np.clip(target[0] - rng.integers(size), 0, max(0, h - size)))
+            left = int(np.clip(target[1] - rng.integers(size), 0, max(0, w - size)))
+
+            def inside(cell: Cell) -> bool:
+                return top_row <= cell[0] < top_row + size and left <= cell[1] < left + size
+
+            fixed = [x if key in on else -x for key, x in link.items()
+                     if not inside(key[:2]) and not inside(key[2:])]
+            fixed += [u for cell, u in used.items() if cell in covered and not inside(cell)]
+            cells = [cell for cell in used if inside(cell)]
+            empty_inside = sum(cell not in covered for cell in cells)
+            moved = None
+            for bound in (empty_inside - 1, empty_inside):  # fewer empty cells, else as many
+                card = CardEnc.atmost([-used[cell] for cell in cells], bound=bound, top_id=top,
+                                      encoding=EncType.seqcounter)
+                top = max(top, card.nv) + 1
+                switch = top  # the window's clauses hold only while `switch` is assumed
+                for clause in card.clauses:
+                    sat.add_clause([-switch, *clause])
+                for _ in range(30):  # a few rounds of loop cuts, then give up on this window
+                    if moved or time.perf_counter() >= deadline:
+                        break
+                    moves["calls"] += 1
+                    timer = threading.Timer(min(call_limit, deadline - time.perf_counter()), sat.interrupt)
+                    timer.start()
+                    try:
+                        result = sat.solve_limited(assumptions=[*fixed, switch, used[target]],
+                                                   expect_interrupt=True)
+                    finally:
+                        timer.cancel()
+                        timer.join()
+                    if not result:  # no such lines, or not found in time: try something else
+                        break
+                    model = sat.get_model()
+                    new_on = {key for key, x in link.items() if model[x - 1] > 0}
+                    paths, loops = trace(board, new_on)
+                    for loop in loops:
+                        sat.add_clause([-link[key] for key in _on_links({0: loop + loop[:1]})])
+                        moves["cuts"] += 1
+                    if not loops:
+                        moved = "better" if bound < empty_inside else "sideways"
+                        on, covered = new_on, {cell for path in paths.values() for cell in path}
+                sat.add_clause([-switch])  # retire this window's cardinality clauses
+                if moved:
+                    moves[moved] += 1
+                    break
+            size = window[0] if moved == "better" else (size + 1 if size < window[1] else window[0])
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 60
+def solve_auto(
+    board: np.ndarray, fill: bool = True, time_limit: float = 60.0, sat_first: float = 2.0, seed: int = 0,
+) -> Paths:
+    """The book's default: the SAT model first, then routing and window repair for boards it cannot finish.
+
+    1. :func:`solve_sat` for at most ``sat_first`` seconds. It solves most boards, and it is the
+       only step that can prove a board unsolvable.
+    2. If it runs out of time: :func:`route_greedily`. If every pair is joined, that is the
+       answer for ``fill=False``; for ``fill=True``, :func:`solve_lns` repairs it until every
+       cell is used.
+    3. If routing leaves pairs cut off: :func:`solve_sat` again, for the rest of the time.
+
+    Raises:
+        Unsolvable: when the SAT model proves there is no solution.
+        SolverTimeout: when ``time_limit`` seconds are not enough.
+    """
+    deadline = time.perf_counter() + time_limit
+    try:
+        return solve_sat(board, fill, time_limit=min(time_limit, sat_first))
+    except SolverTimeout:
+        pass
+    routed = route_greedily(board, seed)
+    if len(routed) == len(_pair_ends(board)):
+        return solve_lns(board, fill, time_limit=deadline - time.perf_counter(), seed=seed, start=routed)
+    return solve_sat(board, fill, time_limit=deadline - time.perf_counter())
+
+
+METHODS.update({"lns": solve_lns, "auto": solve_auto})
+
+
+# From chapters/numberlink_cpsat.ipynb, cell 65
+#: The SAT model first, then routing and window repair for the boards it cannot finish quickly.
+DEFAULT_METHOD = "auto"

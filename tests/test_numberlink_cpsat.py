@@ -13,14 +13,14 @@ import helper.numberlink as nl  # noqa: E402
 from helper import data_path  # noqa: E402
 from helper.ortools import run_cpsat  # noqa: E402
 
-NEW_METHODS = ["cpsat-original", "cpsat-circuit", "sat"]
-CORRECT_METHODS = ["z3", "cpsat-circuit", "sat"]
+NEW_METHODS = ["cpsat-original", "cpsat-circuit", "sat", "lns", "auto"]
+CORRECT_METHODS = ["z3", "cpsat-circuit", "sat", "lns", "auto"]
 UNIQUE_FILES = ["numberlink/unique_20x20.txt", "numberlink/unique_30x30.txt", "numberlink/unique_35x48.txt"]
 
 
-def test_methods_registered_and_default_is_sat():
+def test_methods_registered_and_default_is_auto():
     assert set(NEW_METHODS) <= set(nl.METHODS)
-    assert nl.DEFAULT_METHOD == "sat"
+    assert nl.DEFAULT_METHOD == "auto"
 
 
 @pytest.mark.parametrize("method", CORRECT_METHODS)
@@ -127,7 +127,7 @@ def test_unsolvable(method):
 
 def test_boards_without_numbers():
     empty = np.zeros((3, 3), dtype=int)
-    for method in ("cpsat-circuit", "sat"):
+    for method in ("cpsat-circuit", "sat", "lns", "auto"):
         assert nl.METHODS[method](empty, fill=False, time_limit=10) == {}
         with pytest.raises(helper.Unsolvable):
             nl.METHODS[method](empty, fill=True, time_limit=10)
@@ -139,6 +139,51 @@ def test_timeouts():
         nl.solve(hard, method="sat", time_limit=0.001)
     with pytest.raises(helper.SolverTimeout):
         nl.solve(hard, method="cpsat-circuit", time_limit=0.01)
+    for method in ("lns", "auto"):
+        with pytest.raises(helper.SolverTimeout):
+            nl.solve(hard, method=method, time_limit=0.01)
+
+
+# Boards with the generator's default long lines (up to h + w cells). Seeds the chapter never uses.
+LONG_SEEDS = (3000, 3003, 3005)
+
+
+def test_route_greedily_gives_a_no_fill_solution_or_says_it_failed():
+    for seed in LONG_SEEDS + (3004,):
+        board, _ = nl.generate(30, 30, seed=seed)
+        routed = nl.route_greedily(board)
+        assert set(routed) <= set(range(1, board.max() + 1))
+        if len(routed) == board.max():
+            assert nl.check(board, routed, fill=False)
+        else:  # a partial routing: each joined pair is still a proper line, no two lines share a cell
+            cells = [cell for path in routed.values() for cell in path]
+            assert len(cells) == len(set(cells))
+            for k, path in routed.items():
+                assert board[path[0]] == board[path[-1]] == k
+    # A board the router cannot finish, and the fallback to the SAT model that proves it unsolvable.
+    crossing = np.array([[1, 2], [2, 1]])
+    assert len(nl.route_greedily(crossing)) < 2
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_default_solve_on_long_line_boards_up_to_30x30(fill):
+    for n in (20, 30):
+        for seed in LONG_SEEDS:
+            board, _ = nl.generate(n, n, seed=seed)
+            start = time.perf_counter()
+            paths = nl.solve(board, fill=fill, time_limit=10)
+            assert time.perf_counter() - start < 10
+            assert nl.check(board, paths, fill=fill)
+
+
+def test_lns_repairs_a_given_start_and_reports_its_moves():
+    board, _ = nl.generate(20, 20, seed=3001)
+    start = nl.route_greedily(board)
+    assert len(start) == board.max()
+    stats = {}
+    paths = nl.solve_lns(board, fill=True, time_limit=30, start=start, stats=stats)
+    assert nl.check(board, paths, fill=True)
+    assert stats["better"] > 0 and stats["calls"] >= stats["better"] + stats["sideways"]
 
 
 def test_solve_validates_board():

@@ -12,12 +12,12 @@ puzzle chapters come in.)
 """
 
 
-from collections.abc import Iterable
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
 import numpy as np
 
 
-# From chapters/switches.ipynb, cell 21
+# From chapters/switches.ipynb, section 'Verify with an independent checker'
 def check_switches(
     nodes: Iterable[str], flip: Iterable[str], edges: Iterable[tuple[str, str]], pressed: Iterable[str]
 ) -> bool:
@@ -69,7 +69,7 @@ def check_switches(
     return True
 
 
-# From chapters/numberlink_z3.ipynb, cell 21
+# From chapters/numberlink_z3.ipynb, section 'Verify with an independent checker'
 def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
     """Check a Numberlink answer against the rules.
 
@@ -131,7 +131,7 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
     return True
 
 
-# From chapters/nonogram_pysat.ipynb, cell 19
+# From chapters/nonogram_pysat.ipynb, section 'Verify with an independent checker'
 def _nonogram_runs(line) -> list[int]:
     """Lengths of the runs of 1 in ``line``, left to right."""
     runs, length = [], 0
@@ -178,7 +178,7 @@ def check_nonogram(puzzle, solution) -> bool:
     return True
 
 
-# From chapters/slitherlink.ipynb, cell 12
+# From chapters/slitherlink.ipynb, section 'An independent checker'
 def check_slitherlink(clues, loop) -> bool:
     """Independent checker for Slitherlink: re-derives every rule from the clue grid.
 

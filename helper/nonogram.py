@@ -15,26 +15,24 @@ The models are taught in the chapters *Nonograms with PySAT* and *Nonograms with
 
 
 import json
+import math
 import numbers
 import re
-from collections.abc import Callable
-from pathlib import Path
-import numpy as np
-from helper import Unsolvable
-import math
+import string
 import threading
 import time
-from collections.abc import Iterator
-from pysat.solvers import Solver
-from helper import SolverTimeout
-from helper.check import check_nonogram as check
-import string
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
 from ortools.sat.python import cp_model
+from pysat.solvers import Solver
+
 from helper import SolverTimeout, Unsolvable
+from helper.check import check_nonogram as check
 from helper.ortools import run_cpsat
 
-
-# From chapters/nonogram_pysat.ipynb, cell 4
+# From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
 #: Model name -> ``f(rows, cols, time_limit)`` returning the picture as a 0/1 array.
 METHODS: dict[str, Callable[[list[list[int]], list[list[int]], float], np.ndarray]] = {}
 #: The name in :data:`METHODS` that :func:`solve` uses when no method is given.
@@ -175,7 +173,7 @@ def solve(
     return METHODS[name](rows, cols, time_limit)
 
 
-# From chapters/nonogram_pysat.ipynb, cell 11
+# From chapters/nonogram_pysat.ipynb, section 'One line: list its placements'
 def placements(clue: list[int], length: int) -> Iterator[tuple[int, ...]]:
     """Yield every placement of the runs of ``clue`` in a line of ``length`` cells.
 
@@ -215,7 +213,7 @@ def pattern(clue: list[int], starts: tuple[int, ...], length: int) -> list[int]:
     return line
 
 
-# From chapters/nonogram_pysat.ipynb, cell 14
+# From chapters/nonogram_pysat.ipynb, section 'Placements as CNF'
 def _line_cells(height: int, width: int) -> list[list[int]]:
     """SAT variables of the cells of every line: the rows top to bottom, then the columns.
 
@@ -315,7 +313,8 @@ def solve_placements(rows: list[list[int]], cols: list[list[int]],
 METHODS["pysat-placements"] = solve_placements
 
 
-# From chapters/nonogram_pysat.ipynb, cell 25
+# From chapters/nonogram_pysat.ipynb,
+# section 'A compact encoding: one automaton per line'
 def line_automaton(clue: list[int]) -> list[tuple[int | None, int | None]]:
     """The automaton that accepts exactly the lines whose runs are ``clue``.
 
@@ -433,7 +432,8 @@ def solve_regular(rows: list[list[int]], cols: list[list[int]],
 METHODS["pysat-regular"] = solve_regular
 
 
-# From chapters/nonogram_pysat.ipynb, cell 34
+# From chapters/nonogram_pysat.ipynb,
+# section 'The fast method: think like a human solver first'
 def _reach(seeds: int, allowed: int) -> int:
     """Positions reachable from ``seeds`` by stepping right over the cells in ``allowed``.
 
@@ -551,7 +551,6 @@ def line_solve(clue: list[int], known: list[int]) -> list[int] | None:
     return [1 if black >> t & 1 else 0 if white >> t & 1 else -1 for t in range(len(known))]
 
 
-# From chapters/nonogram_pysat.ipynb, cell 40
 class _Contradiction(Exception):
     """A line has no placement that fits its known cells."""
 
@@ -787,7 +786,7 @@ def probe(rows: list[list[int]], cols: list[list[int]], known: np.ndarray | None
     return board.known()
 
 
-# From chapters/nonogram_pysat.ipynb, cell 48
+# From chapters/nonogram_pysat.ipynb, section 'Probing, then SAT for the rest'
 def solve_linesolve_sat(rows: list[list[int]], cols: list[list[int]],
                         time_limit: float = 10.0) -> np.ndarray:
     """The book's fast method (``"linesolve-sat"``): propagate, probe, then SAT for the rest.
@@ -823,7 +822,8 @@ def solve_linesolve_sat(rows: list[list[int]], cols: list[list[int]],
 METHODS["linesolve-sat"] = solve_linesolve_sat
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 9
+# From chapters/nonogram_cpsat.ipynb,
+# section 'One line: start positions as integer variables'
 def place_numbers(model: cp_model.CpModel, numbers: list[int], width: int,
                   prefix: str = "") -> list[cp_model.IntVar]:
     """Create one integer variable per run of a clue: the cell where the run starts.
@@ -851,7 +851,7 @@ def place_numbers(model: cp_model.CpModel, numbers: list[int], width: int,
     return starts
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 15
+# From chapters/nonogram_cpsat.ipynb, section 'From starts to cells'
 def fill_pattern(model: cp_model.CpModel, numbers: list[int], targets: list,
                  prefix: str = "") -> list[cp_model.IntVar]:
     """Constrain the Boolean cells ``targets`` of one line to show the runs ``numbers``.
@@ -893,7 +893,7 @@ def fill_pattern(model: cp_model.CpModel, numbers: list[int], targets: list,
     return starts
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 21
+# From chapters/nonogram_cpsat.ipynb, section 'The whole puzzle'
 def _cpsat_cells(model: cp_model.CpModel, height: int, width: int) -> list[list]:
     """One Boolean per cell (true = black), named ``T_<row>_<column>``."""
     return [[model.new_bool_var(f"T_{r}_{c}") for c in range(width)] for r in range(height)]
@@ -970,7 +970,7 @@ def solve_cpsat_starts(rows: list[list[int]], cols: list[list[int]],
 METHODS["cpsat-starts"] = solve_cpsat_starts
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 28
+# From chapters/nonogram_cpsat.ipynb, section 'A better model: one automaton per line'
 def clue_automaton(clue: list[int]) -> tuple[list[tuple[int, int, int]], int, list[int]]:
     """The finite automaton that accepts exactly the 0/1 lines whose runs are ``clue``.
 
@@ -1002,7 +1002,6 @@ def clue_automaton(clue: list[int]) -> tuple[list[tuple[int, int, int]], int, li
     return transitions, 0, [state]
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 32
 def cpsat_automaton_model(rows: list[list[int]], cols: list[list[int]],
                           deadline: float = math.inf) -> tuple[cp_model.CpModel, list[list]]:
     """One Boolean per cell and one ``add_automaton`` constraint per row and per column.
@@ -1050,7 +1049,7 @@ def solve_cpsat_automaton(rows: list[list[int]], cols: list[list[int]],
 METHODS["cpsat-automaton"] = solve_cpsat_automaton
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 35
+# From chapters/nonogram_cpsat.ipynb, section 'Generated puzzles'
 def random_nonogram(height: int, width: int, density: float = 0.5,
                     seed: int = 0) -> tuple[list[list[int]], list[list[int]]]:
     """The clues of a random picture: a solvable puzzle of any size, for benchmarks.
@@ -1078,7 +1077,7 @@ def random_nonogram(height: int, width: int, density: float = 0.5,
     return [runs(row) for row in picture], [runs(col) for col in picture.T]
 
 
-# From chapters/nonogram_cpsat.ipynb, cell 42
+# From chapters/nonogram_cpsat.ipynb, section 'One picture or several?'
 def cpsat_other_picture(rows: list[list[int]], cols: list[list[int]], picture,
                         time_limit: float = 10.0) -> np.ndarray | None:
     """Look for a picture of the puzzle that differs from ``picture`` in at least one cell.

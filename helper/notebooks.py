@@ -1,15 +1,16 @@
-"""Keep the chapter notebooks clean: no outputs, no foreign metadata, the same first code cell.
+"""Keep the chapter notebooks clean: no outputs, no foreign metadata, one install cell.
 
 Usage::
 
-    python -m helper.notebooks fix chapters/*.ipynb    # strip outputs and metadata, set the install cell
-    python -m helper.notebooks check chapters/*.ipynb  # list problems, exit 1 if there are any
-    python -m helper.notebooks run chapters/x.ipynb    # execute in memory, print each cell's seconds
-    python -m helper.notebooks from-py draft.py chapters/x.ipynb  # percent-format draft -> notebook
+    python -m helper.notebooks fix chapters/*.ipynb    # strip outputs, set install cell
+    python -m helper.notebooks check chapters/*.ipynb  # list problems, exit 1 if any
+    python -m helper.notebooks run chapters/x.ipynb    # execute, print each cell's time
+    python -m helper.notebooks from-py draft.py chapters/x.ipynb  # draft -> notebook
 
-The first code cell of every chapter installs the book's package when the notebook runs on Google
-Colab and does nothing elsewhere. Its text is made from ``repository.url`` in ``_config.yml`` so
-that the address lives in one place; ``fix`` rewrites it after a fork changes that address.
+The first code cell of every chapter installs the book's package when the notebook runs
+on Google Colab and does nothing elsewhere. Its text is made from ``repository.url`` in
+``_config.yml`` so that the address lives in one place; ``fix`` rewrites it after a fork
+changes that address.
 """
 
 from __future__ import annotations
@@ -25,18 +26,23 @@ from helper import REPO_ROOT
 
 #: Notebook-level metadata keys a chapter may carry.
 ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
-#: Cell-level metadata keys a chapter may carry (``tags`` drive MyST-NB, e.g. ``hide-input``).
+#: Cell-level metadata keys a chapter may carry (``tags`` drive MyST-NB, e.g.
+#: ``hide-input``).
 ALLOWED_CELL_METADATA = {"tags"}
 #: The kernel every chapter runs on.
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 #: The first line of the install cell; ``fix`` finds and replaces the cell by it.
-INSTALL_MARKER = "# Colab only: fetch the book and install its package (does nothing elsewhere)."
+INSTALL_MARKER = (
+    "# Colab only: fetch the book and install its package (does nothing elsewhere)."
+)
 
 
 def repository_url(root: Path = REPO_ROOT) -> str:
-    """The book's repository address, read from ``repository.url`` in ``_config.yml``."""
+    """The book's repository address: ``repository.url`` in ``_config.yml``."""
     text = (root / "_config.yml").read_text(encoding="utf-8")
-    match = re.search(r"^repository:\s*\n(?:\s+.*\n)*?\s+url:\s*(\S+)", text, re.MULTILINE)
+    match = re.search(
+        r"^repository:\s*\n(?:\s+.*\n)*?\s+url:\s*(\S+)", text, re.MULTILINE
+    )
     if not match:
         raise ValueError("_config.yml has no repository.url")
     return match.group(1).strip("\"'")
@@ -53,8 +59,11 @@ def install_cell_source(root: Path = REPO_ROOT) -> str:
             'if "google.colab" in sys.modules:',
             "    import subprocess",
             "",
-            f'    subprocess.run(["git", "clone", "--depth", "1", "{url}", "/content/book"], check=True)',
-            '    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", "/content/book"], check=True)',
+            f'    url = "{url}"',
+            '    clone = ["git", "clone", "--depth", "1", url, "/content/book"]',
+            "    subprocess.run(clone, check=True)",
+            '    install = ["-m", "pip", "install", "-q", "-e", "/content/book"]',
+            "    subprocess.run([sys.executable, *install], check=True)",
             '    sys.path.insert(0, "/content/book")',
         ]
     )
@@ -66,7 +75,7 @@ def _source(cell: dict) -> str:
 
 
 def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
-    """Everything that keeps ``path`` from being a clean chapter notebook (empty list: clean)."""
+    """Everything that keeps ``path`` from being a clean chapter (empty list: clean)."""
     name = path.name
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -86,16 +95,27 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
     if kernel.get("name") != "python3":
         found.append(f"{name}: kernel must be python3, found {kernel.get('name')!r}")
     cells = notebook.get("cells", [])
-    if not cells or cells[0]["cell_type"] != "markdown" or not _source(cells[0]).startswith("# "):
+    if (
+        not cells
+        or cells[0]["cell_type"] != "markdown"
+        or not _source(cells[0]).startswith("# ")
+    ):
         found.append(f"{name}: the first cell must be a markdown title '# ...'")
     code = [c for c in cells if c["cell_type"] == "code"]
-    if code and (_source(code[0]) != install_cell_source(root)
-                 or code[0].get("metadata", {}).get("tags") != ["remove-cell"]):
-        found.append(f"{name}: the first code cell is not the install cell (run 'python -m helper.notebooks fix')")
+    if code and (
+        _source(code[0]) != install_cell_source(root)
+        or code[0].get("metadata", {}).get("tags") != ["remove-cell"]
+    ):
+        found.append(
+            f"{name}: the first code cell is not the install cell "
+            "(run 'python -m helper.notebooks fix')"
+        )
     for number, cell in enumerate(cells, start=1):
         extra = set(cell.get("metadata", {})) - ALLOWED_CELL_METADATA
         if extra:
-            found.append(f"{name}, cell {number}: foreign cell metadata {sorted(extra)}")
+            found.append(
+                f"{name}, cell {number}: foreign cell metadata {sorted(extra)}"
+            )
         if cell["cell_type"] == "code":
             if cell.get("outputs"):
                 found.append(f"{name}, cell {number}: has outputs")
@@ -107,7 +127,7 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
 
 
 def fix(path: Path, root: Path = REPO_ROOT) -> None:
-    """Strip outputs, counts and foreign metadata; set the kernel and the install cell."""
+    """Strip outputs, counts and foreign metadata; set the kernel and install cell."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     notebook["nbformat"], notebook["nbformat_minor"] = 4, 5
     notebook["metadata"] = {
@@ -117,7 +137,8 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
     install = {
         "cell_type": "code",
         "execution_count": None,
-        # Shown on Colab and in Jupyter, left out of the HTML book where it would only be noise.
+        # Shown on Colab and in Jupyter, left out of the HTML book where it would only
+        # be noise.
         "metadata": {"tags": ["remove-cell"]},
         "outputs": [],
         "source": install_cell_source(root),
@@ -125,10 +146,15 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
     cells = notebook["cells"]
     taken = {cell["id"] for cell in cells if "id" in cell}
     for number, cell in enumerate(cells):
-        cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in ALLOWED_CELL_METADATA}
+        cell["metadata"] = {
+            k: v
+            for k, v in cell.get("metadata", {}).items()
+            if k in ALLOWED_CELL_METADATA
+        }
         cell.pop("attachments", None)
         cell["source"] = _source(cell)
-        if "id" not in cell:  # a new cell: a fresh id that no other cell of the notebook has
+        # A new cell gets a fresh id that no other cell of the notebook has.
+        if "id" not in cell:
             suffix = ""
             while f"cell-{number}{suffix}" in taken:
                 suffix = f"-{len(taken)}" if not suffix else suffix + "x"
@@ -144,14 +170,17 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
     else:
         install["id"] = "install"
         cells.insert(1 if cells and cells[0]["cell_type"] == "markdown" else 0, install)
-    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 def from_percent_script(text: str) -> dict:
-    """Build a notebook from a draft in the percent format (what jupytext calls ``py:percent``).
+    """Build a notebook from a draft in jupytext's percent format (``py:percent``).
 
-    A line ``# %%`` starts a code cell and ``# %% [markdown]`` a markdown cell, whose lines start
-    with a hash and a space. Handy for writing a chapter in an editor; the notebook is what gets committed.
+    A line ``# %%`` starts a code cell and ``# %% [markdown]`` a markdown cell, whose
+    lines start with a hash and a space. Handy for writing a chapter in an editor; the
+    notebook is what gets committed.
     """
     cells: list[dict] = []
     kind, lines = None, []
@@ -161,11 +190,21 @@ def from_percent_script(text: str) -> dict:
             return
         body = "\n".join(lines).strip("\n")
         if kind == "markdown":
-            body = "\n".join(l[2:] if l.startswith("# ") else l.lstrip("#") for l in body.splitlines())
+            body = "\n".join(
+                line[2:] if line.startswith("# ") else line.lstrip("#")
+                for line in body.splitlines()
+            )
             cells.append({"cell_type": "markdown", "metadata": {}, "source": body})
         elif body.strip():
-            cells.append({"cell_type": "code", "execution_count": None, "metadata": {},
-                          "outputs": [], "source": body})
+            cells.append(
+                {
+                    "cell_type": "code",
+                    "execution_count": None,
+                    "metadata": {},
+                    "outputs": [],
+                    "source": body,
+                }
+            )
 
     for line in text.splitlines():
         if line.startswith("# %%"):
@@ -173,7 +212,11 @@ def from_percent_script(text: str) -> dict:
             kind, lines = ("markdown" if "[markdown]" in line else "code"), []
             tags = re.search(r"tags=\[([^\]]*)\]", line)
             if tags and kind == "code":
-                flush_tags = [t.strip().strip("\"'") for t in tags.group(1).split(",") if t.strip()]
+                flush_tags = [
+                    t.strip().strip("\"'")
+                    for t in tags.group(1).split(",")
+                    if t.strip()
+                ]
                 lines.append(f"#TAGS {' '.join(flush_tags)}")
         else:
             lines.append(line)
@@ -187,13 +230,17 @@ def from_percent_script(text: str) -> dict:
 
 
 def run(path: Path, timeout: int = 600) -> float:
-    """Execute ``path`` in memory from its own folder, print each cell's seconds; return the total."""
+    """Execute ``path`` from its folder; print each cell's seconds, return the sum."""
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     total = 0.0
     with client.setup_kernel():
         for number, cell in enumerate(notebook.cells, start=1):
@@ -218,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "from-py":
         source, target = args.paths
         notebook = from_percent_script(source.read_text(encoding="utf-8"))
-        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        target.write_text(
+            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         fix(target)
         return 0
     if args.command == "fix":

@@ -9,23 +9,24 @@ Public API (see the book's chapters *Numberlink with Z3* and *Numberlink with CP
 
 
 from __future__ import annotations
-import time
-from collections import defaultdict
-import numpy as np
-import z3
-from helper import SolverTimeout, Unsolvable
-from helper.check import check_numberlink as check
-from helper.puzzle import load_numberlink as load
-from helper.ortools import run_cpsat
-from ortools.sat.python import cp_model
+
 import itertools
 import threading
-from pysat.solvers import Solver
-from collections import deque
+import time
+from collections import defaultdict, deque
+
+import numpy as np
+import z3
+from ortools.sat.python import cp_model
 from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
 
+from helper import SolverTimeout, Unsolvable
+from helper.check import check_numberlink as check
+from helper.ortools import run_cpsat
+from helper.puzzle import load_numberlink as load
 
-# From chapters/numberlink_z3.ipynb, cell 15
+# From chapters/numberlink_z3.ipynb, section 'The whole model'
 #: A cell ``(row, column)``.
 Cell = tuple[int, int]
 #: A link ``(r1, c1, r2, c2)`` between two neighbouring cells, the upper or left cell first.
@@ -93,7 +94,6 @@ def chosen_links(model: z3.ModelRef, link: dict[Link, z3.BoolRef]) -> set[Link]:
     return {key for key, b in link.items() if z3.is_true(model.eval(b, model_completion=True))}
 
 
-# From chapters/numberlink_z3.ipynb, cell 17
 def trace(board: np.ndarray, links) -> tuple[Paths, list[list[Cell]]]:
     """Turn a set of links into paths and leftover loops.
 
@@ -158,7 +158,7 @@ def solve_z3_original(board: np.ndarray, fill: bool = True, time_limit: float = 
     return paths
 
 
-# From chapters/numberlink_z3.ipynb, cell 28
+# From chapters/numberlink_z3.ipynb, section 'The fix: lazy cycle cuts'
 def _loop_cut(loop: list[Cell], link: dict[Link, z3.BoolRef]) -> z3.BoolRef:
     """The clause 'not all links of this loop': at least one of them must be off."""
     keys = [(*min(a, b), *max(a, b)) for a, b in zip(loop, loop[1:] + loop[:1])]
@@ -225,7 +225,7 @@ def solve_z3(board: np.ndarray, fill: bool = True, time_limit: float = 60.0, sta
     return found[0]
 
 
-# From chapters/numberlink_z3.ipynb, cell 32
+# From chapters/numberlink_z3.ipynb, section 'One entry point: `solve`'
 #: Every Numberlink model taught in the book: name -> ``f(board, fill=..., time_limit=..., **options)``.
 METHODS = {"z3-original": solve_z3_original, "z3": solve_z3}
 #: The model ``solve`` uses when no ``method`` is given (later chapters may move it).
@@ -259,7 +259,7 @@ def solve(board: np.ndarray, fill: bool = True, method: str | None = None, time_
     return METHODS[name](board, fill=fill, time_limit=time_limit, **options)
 
 
-# From chapters/numberlink_z3.ipynb, cell 42
+# From chapters/numberlink_z3.ipynb, section 'A bigger board'
 def generate(
     height: int, width: int, seed: int = 0, min_length: int = 3, max_length: int | None = None,
     moves: int | None = None,
@@ -303,7 +303,7 @@ def generate(
     return board, paths
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 7
+# From chapters/numberlink_cpsat.ipynb, section 'The direct port to CP-SAT'
 def _neighbour_links(height: int, width: int) -> list[Link]:
     """Every pair of neighbouring cells once, as ``(r1, c1, r2, c2)`` with the right or lower cell second."""
     return [(r, c, r2, c2) for r, c in np.ndindex(height, width)
@@ -359,7 +359,8 @@ def solve_cpsat_original(
     return paths
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 13
+# From chapters/numberlink_cpsat.ipynb,
+# section "The fix with CP-SAT's own tool: `add_circuit`"
 def _pair_ends(board: np.ndarray) -> dict[int, tuple[Cell, Cell]]:
     """``{k: (start, finish)}``: the two cells of each pair, in reading order."""
     ends: dict[int, list[Cell]] = defaultdict(list)
@@ -438,7 +439,8 @@ def solve_cpsat_circuit(
     return paths
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 17
+# From chapters/numberlink_cpsat.ipynb,
+# section 'A model that scales: SAT with a binary colour code'
 class _Cnf:
     """A growing CNF formula: numbered variables (1, 2, ...) and a list of clauses."""
 
@@ -544,7 +546,6 @@ def sat_model(
     return cnf, link
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 19
 def _on_links(paths: Paths) -> list[Link]:
     """The links used by a set of paths, each written with the upper or left cell first."""
     return [(*min(a, b), *max(a, b)) for path in paths.values() for a, b in zip(path, path[1:])]
@@ -614,7 +615,7 @@ def sat_solutions(
     return found
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 21
+# From chapters/numberlink_cpsat.ipynb, section 'What uniqueness lets you assume'
 def _add_shortcut_free(
     cnf: _Cnf, board: np.ndarray, bits: dict, link: dict[Link, int], used: dict[Cell, int], colours: str,
 ) -> None:
@@ -676,7 +677,8 @@ def solve_sat(
 METHODS.update({"cpsat-original": solve_cpsat_original, "cpsat-circuit": solve_cpsat_circuit, "sat": solve_sat})
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 33
+# From chapters/numberlink_cpsat.ipynb,
+# section 'Is it unique? And how to make puzzles that are'
 def _touches(path: list[Cell], other: list[Cell], joint: tuple[Cell, Cell]) -> bool:
     """True when a cell of ``other`` is a neighbour of a cell of ``path`` (except at ``joint``)."""
     cells = set(path)
@@ -757,7 +759,7 @@ def generate_unique(height: int, width: int, seed: int = 0, time_limit: float = 
         board, paths = _board_of((height, width), rest)
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 39
+# From chapters/numberlink_cpsat.ipynb, section 'Sharing puzzles: puzz.link URLs'
 _PUZZLINK_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
 
 
@@ -834,7 +836,8 @@ def to_puzzlink(board: np.ndarray) -> str:
     return f"https://puzz.link/p?numlin/{width}/{height}/{''.join(out)}"
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 54
+# From chapters/numberlink_cpsat.ipynb,
+# section 'Long lines: where every model hits a wall'
 def route_greedily(board: np.ndarray, seed: int = 0, tries: int = 100) -> Paths:
     """Join the pairs one after another, each by a shortest path through cells still free.
 
@@ -885,7 +888,7 @@ def route_greedily(board: np.ndarray, seed: int = 0, tries: int = 100) -> Paths:
     return {k: best[k] for k in sorted(best)}
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 57
+# From chapters/numberlink_cpsat.ipynb, section 'Repairing window by window'
 def solve_lns(
     board: np.ndarray, fill: bool = True, time_limit: float = 60.0, seed: int = 0,
     window: tuple[int, int] = (6, 10), call_limit: float = 0.5, start: Paths | None = None,
@@ -1010,7 +1013,6 @@ def solve_lns(
             size = window[0] if moved == "better" else (size + 1 if size < window[1] else window[0])
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 60
 def solve_auto(
     board: np.ndarray, fill: bool = True, time_limit: float = 60.0, sat_first: float = 2.0, seed: int = 0,
 ) -> Paths:
@@ -1041,6 +1043,5 @@ def solve_auto(
 METHODS.update({"lns": solve_lns, "auto": solve_auto})
 
 
-# From chapters/numberlink_cpsat.ipynb, cell 65
 #: The SAT model first, then routing and window repair for the boards it cannot finish quickly.
 DEFAULT_METHOD = "auto"

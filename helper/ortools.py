@@ -20,17 +20,20 @@ def run_cpsat(
     optimal: bool = False,
     what: str = "the model",
 ) -> cp_model.CpSolver:
-    """Solve ``model`` with explicit limits and turn CP-SAT's status into the book's exceptions.
+    """Solve ``model`` with explicit limits; map CP-SAT's status to the book's errors.
 
-    Every CP-SAT call in the book goes through here, so that none runs without a time limit, a
-    fixed number of workers and a fixed seed (which makes benchmarks repeatable).
+    Every CP-SAT call in the book goes through here, so that none runs without a time
+    limit, a fixed number of workers and a fixed seed (which makes benchmarks
+    repeatable).
 
     Args:
         model: the model to solve.
-        time_limit: seconds (``max_time_in_seconds``); at most this long, however hard the model.
+        time_limit: seconds (``max_time_in_seconds``); at most this long, however hard
+            the model.
         num_workers: search workers; 1 is deterministic, more use more cores.
         seed: ``random_seed`` of the search.
-        optimal: for a model with an objective, demand a proven optimum, not just a solution.
+        optimal: for a model with an objective, demand a proven optimum, not just a
+            solution.
         what: how error messages name the model.
 
     Returns:
@@ -38,8 +41,8 @@ def run_cpsat(
 
     Raises:
         helper.Unsolvable: CP-SAT proved that the model has no solution.
-        helper.SolverTimeout: the time limit passed before a solution (or, with ``optimal``, before
-            the proof of optimality).
+        helper.SolverTimeout: the time limit passed before a solution (or, with
+            ``optimal``, before the proof of optimality).
     """
     if time_limit <= 0:
         raise SolverTimeout(f"no time left to solve {what}")
@@ -53,14 +56,17 @@ def run_cpsat(
     wanted = (cp_model.OPTIMAL,) if optimal else (cp_model.OPTIMAL, cp_model.FEASIBLE)
     if status not in wanted:
         raise SolverTimeout(
-            f"CP-SAT stopped on {what} after {time_limit:.1f} s with status {solver.status_name(status)}"
+            f"CP-SAT stopped on {what} after {time_limit:.1f} s "
+            f"with status {solver.status_name(status)}"
         )
     return solver
 
 
 def model_variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:
-    """Return every variable of ``model`` in creation order (Boolean variables included)."""
-    return [model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))]
+    """Return every variable of ``model`` in creation order (Booleans included)."""
+    return [
+        model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))
+    ]
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -78,7 +84,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         # Two solutions that differ only in variables we do not watch count once.
         if values not in self._seen:
             self._seen.add(values)
-            self.solutions.append({v.name: x for v, x in zip(self._variables, values)})
+            self.solutions.append(
+                {v.name: x for v, x in zip(self._variables, values, strict=True)}
+            )
             if self._limit is not None and len(self.solutions) >= self._limit:
                 self.stop_search()
 
@@ -94,14 +102,17 @@ def get_all_solutions(
 
     Args:
         model: the CP-SAT model; it is not changed.
-        variables: the variables that make up an answer. Solutions that agree on all of them are
-            reported once. ``None`` means every variable of the model (name them all, then).
-        time_limit: seconds; if the search has not finished by then, :class:`helper.SolverTimeout`
-            is raised, because a partial list would silently undercount.
+        variables: the variables that make up an answer. Solutions that agree on all of
+            them are reported once. ``None`` means every variable of the model (name
+            them all, then).
+        time_limit: seconds; if the search has not finished by then,
+            :class:`helper.SolverTimeout` is raised, because a partial list would
+            silently undercount.
         limit: stop after this many distinct solutions (``None``: all of them).
 
-    CP-SAT enumerates all solutions only with a single worker and without presolve reductions that
-    drop solutions, so both are set here; that is why this function exists.
+    CP-SAT enumerates all solutions only with a single worker and without presolve
+    reductions that drop solutions, so both are set here; that is why this function
+    exists.
     """
     watched = list(variables) if variables is not None else model_variables(model)
     solver = cp_model.CpSolver()
@@ -111,9 +122,11 @@ def get_all_solutions(
     collector = _Collector(watched, limit)
     status = solver.solve(model, collector)
     if status == cp_model.UNKNOWN or (
-        status == cp_model.FEASIBLE and (limit is None or len(collector.solutions) < limit)
+        status == cp_model.FEASIBLE
+        and (limit is None or len(collector.solutions) < limit)
     ):
         raise SolverTimeout(
-            f"enumeration stopped after {time_limit} s with {len(collector.solutions)} solutions found"
+            f"enumeration stopped after {time_limit} s "
+            f"with {len(collector.solutions)} solutions found"
         )
     return collector.solutions

@@ -9,18 +9,17 @@ chapter of the book, so that the module has one whatever order the puzzle chapte
 """
 
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+
 import matplotlib.pyplot as plt
-from matplotlib.collections import EllipseCollection
 import networkx as nx
 import numpy as np
-from collections.abc import Mapping
 from matplotlib import pyplot as plt
+from matplotlib.collections import EllipseCollection, LineCollection
 from matplotlib.figure import Figure
-from matplotlib.collections import LineCollection
 
 
-# From chapters/switches.ipynb, cell 11
+# From chapters/switches.ipynb, section 'A picture'
 def plot_switches(
     nodes: Sequence[str],
     flip: Iterable[str],
@@ -123,7 +122,7 @@ def plot_lights_out(
     return fig
 
 
-# From chapters/numberlink_z3.ipynb, cell 6
+# From chapters/numberlink_z3.ipynb, section 'The rules'
 def _links_from_paths(paths: Mapping[int, list[tuple[int, int]]]) -> list[tuple[int, int, int, int]]:
     """Turn ``{k: [(r, c), ...]}`` paths into a list of links ``(r1, c1, r2, c2)``."""
     return [(*a, *b) for path in paths.values() for a, b in zip(path, path[1:])]
@@ -218,7 +217,7 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
     return fig
 
 
-# From chapters/nonogram_pysat.ipynb, cell 6
+# From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
 def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     """Draw a nonogram: row clues on the left, column clues on top, the picture if given.
 
@@ -278,7 +277,7 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     return fig
 
 
-# From chapters/slitherlink.ipynb, cell 5
+# From chapters/slitherlink.ipynb, section 'The rules'
 def plot_slitherlink_board(clues, loop=None, *, loops=None, on=None, off=None, ax=None,
                            title: str | None = None):
     """Draw a Slitherlink board: the lattice points, the clues and, optionally, the loop.

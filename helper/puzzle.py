@@ -1,7 +1,8 @@
 """Parsers for puzzle files and puzzle web pages.
 
-Each parser checks its input and raises :class:`ValueError` with a message that names the problem and
-where it is (file, line, column), so that a typo in a data file is found in seconds.
+Each parser checks its input and raises :class:`ValueError` with a message that names
+the problem and where it is (file, line, column), so that a typo in a data file is found
+in seconds.
 """
 
 from __future__ import annotations
@@ -12,27 +13,36 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["parse_numberlink", "load_numberlink", "validate_numberlink", "extract_number_link"]
+__all__ = [
+    "parse_numberlink",
+    "load_numberlink",
+    "validate_numberlink",
+    "extract_number_link",
+]
 
 
 def validate_numberlink(board: np.ndarray, source: str = "board") -> np.ndarray:
     """Check that ``board`` is a Numberlink board and return it as an ``int`` array.
 
-    A board is a 2-D array of integers >= 0 where 0 is an empty cell and every k > 0 appears on
-    exactly two cells (the two ends of pair k).
+    A board is a 2-D array of integers >= 0 where 0 is an empty cell and every k > 0
+    appears on exactly two cells (the two ends of pair k).
 
     Raises:
         ValueError: naming ``source`` and the offending number or cell.
     """
     board = np.asarray(board)
     if board.ndim != 2 or board.size == 0:
-        raise ValueError(f"{source}: a board must be a non-empty 2-D grid, got shape {board.shape}")
+        raise ValueError(
+            f"{source}: a board must be a non-empty 2-D grid, got shape {board.shape}"
+        )
     if not np.issubdtype(board.dtype, np.integer):
         raise ValueError(f"{source}: board entries must be integers, got {board.dtype}")
     board = board.astype(int)
     if (board < 0).any():
         r, c = map(int, np.argwhere(board < 0)[0])
-        raise ValueError(f"{source}: negative number {board[r, c]} at row {r}, column {c}")
+        raise ValueError(
+            f"{source}: negative number {board[r, c]} at row {r}, column {c}"
+        )
     cells = defaultdict(list)
     for (r, c), value in np.ndenumerate(board):
         if value > 0:
@@ -47,13 +57,15 @@ def validate_numberlink(board: np.ndarray, source: str = "board") -> np.ndarray:
 
 
 def parse_numberlink(text: str, source: str = "<text>") -> np.ndarray:
-    """Parse a Numberlink board: one row per line, whitespace-separated integers, 0 = empty.
+    """Parse a Numberlink board: one row per line, whitespace-separated integers, 0 =
+    empty.
 
     Blank lines and lines starting with ``#`` are ignored.
 
     Raises:
-        ValueError: for a non-integer token, a ragged row, or a number that does not appear exactly
-            twice; the message names ``source`` and the line (and column for bad tokens).
+        ValueError: for a non-integer token, a ragged row, or a number that does not
+            appear exactly twice; the message names ``source`` and the line (and column
+            for bad tokens).
     """
     rows: list[list[int]] = []
     first_line = None
@@ -88,19 +100,20 @@ def load_numberlink(path: str | Path) -> np.ndarray:
 
 
 def extract_number_link(json_str: str) -> np.ndarray:
-    """Turn the ``puzzledata`` JSON of a puzzlemadness.co.uk Numberlink page into a board.
+    """Turn the ``puzzledata`` JSON of a puzzlemadness.co.uk Numberlink page into a
+    board.
 
-    The page embeds the puzzle as JSON; copy the object from the page source and pass its text.
-    The grid is ``puzzleData.gridWidth`` x ``puzzleData.gridHeight`` and the flat, row-major list
-    ``puzzleData.data.startingGrid`` (0 = empty). The object may be passed with or without the
-    outer ``{"puzzleData": ...}`` wrapper.
+    The page embeds the puzzle as JSON; copy the object from the page source and pass
+    its text. The grid is ``puzzleData.gridWidth`` x ``puzzleData.gridHeight`` and the
+    flat, row-major list ``puzzleData.data.startingGrid`` (0 = empty). The object may be
+    passed with or without the outer ``{"puzzleData": ...}`` wrapper.
 
     Returns:
         An ``np.ndarray`` of shape (height, width).
 
     Raises:
-        ValueError: for text that is not JSON, a missing key, or a grid whose length does not match
-            its width and height (the message names the key).
+        ValueError: for text that is not JSON, a missing key, or a grid whose length
+            does not match its width and height (the message names the key).
     """
     try:
         data = json.loads(json_str)
@@ -114,11 +127,15 @@ def extract_number_link(json_str: str) -> np.ndarray:
     try:
         width, height = puzzle["gridWidth"], puzzle["gridHeight"]
     except KeyError as error:
-        raise ValueError(f"puzzle JSON: missing key 'puzzleData.{error.args[0]}'") from None
+        raise ValueError(
+            f"puzzle JSON: missing key 'puzzleData.{error.args[0]}'"
+        ) from None
     try:
         grid = puzzle["data"]["startingGrid"]
     except (KeyError, TypeError):
-        raise ValueError("puzzle JSON: missing key 'puzzleData.data.startingGrid'") from None
+        raise ValueError(
+            "puzzle JSON: missing key 'puzzleData.data.startingGrid'"
+        ) from None
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (width, height)):
         raise ValueError("puzzle JSON: 'gridWidth' and 'gridHeight' must be integers")
     if not isinstance(grid, list) or len(grid) != width * height:
@@ -126,10 +143,14 @@ def extract_number_link(json_str: str) -> np.ndarray:
         raise ValueError(
             f"puzzle JSON: 'startingGrid' must list {width} x {height} = {width * height} cells, got {size}"
         )
-    bad = [i for i, v in enumerate(grid) if not isinstance(v, int) or isinstance(v, bool)]
+    bad = [
+        i for i, v in enumerate(grid) if not isinstance(v, int) or isinstance(v, bool)
+    ]
     if bad:
         raise ValueError(
             f"puzzle JSON: 'startingGrid' entry {bad[0]} (row {bad[0] // width}, column "
             f"{bad[0] % width}) is {grid[bad[0]]!r}, not an integer"
         )
-    return validate_numberlink(np.array(grid, dtype=int).reshape(height, width), "puzzle JSON")
+    return validate_numberlink(
+        np.array(grid, dtype=int).reshape(height, width), "puzzle JSON"
+    )

@@ -10,24 +10,25 @@ its cell's four sides the loop uses. The chapter *Slitherlink* builds every func
 
 
 from __future__ import annotations
-from pathlib import Path
-import numpy as np
-from helper.check import check_slitherlink as check
+
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-import time
-from helper import SolverTimeout, Unsolvable
 import random
-from itertools import combinations
 import threading
-from pysat.solvers import Solver
-from helper.ortools import run_cpsat
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
 from ortools.sat.python import cp_model
-from collections.abc import Callable
+from pysat.solvers import Solver
 
+from helper import SolverTimeout, Unsolvable
+from helper.check import check_slitherlink as check
+from helper.ortools import run_cpsat
 
-# From chapters/slitherlink.ipynb, cell 7
+# From chapters/slitherlink.ipynb, section 'The rules'
 #: A lattice point ``(row, column)``, ``0 <= row <= h`` and ``0 <= column <= w``.
 Point = tuple[int, int]
 
@@ -78,7 +79,7 @@ def load(path: str | Path) -> np.ndarray:
     return np.array(rows, dtype=int)
 
 
-# From chapters/slitherlink.ipynb, cell 15
+# From chapters/slitherlink.ipynb, section 'Representation: edges, points and cells'
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a large model is built.
@@ -178,7 +179,8 @@ class Lattice:
         return loops
 
 
-# From chapters/slitherlink.ipynb, cell 18
+# From chapters/slitherlink.ipynb,
+# section 'A solver by hand: propagation, union-find, backtracking'
 #: Edge state: not decided yet.
 UNKNOWN = 0
 #: Edge state: on the loop.
@@ -426,7 +428,7 @@ def solve_propagation(clues: np.ndarray, time_limit: float = 10.0, stats: dict |
     raise Unsolvable("the search tried every branch: no single loop fits the clues")
 
 
-# From chapters/slitherlink.ipynb, cell 28
+# From chapters/slitherlink.ipynb, section 'Bigger boards: a generator'
 _AROUND = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 
 
@@ -497,7 +499,7 @@ def generate(
     return clues, loop
 
 
-# From chapters/slitherlink.ipynb, cell 35
+# From chapters/slitherlink.ipynb, section 'SAT with PySAT'
 def sat_clauses(clues: np.ndarray, lattice: Lattice | None = None) -> list[list[int]]:
     """CNF: every point has 0 or 2 lines, every clue counts its sides, the loop is not empty.
 
@@ -527,7 +529,7 @@ def sat_clauses(clues: np.ndarray, lattice: Lattice | None = None) -> list[list[
     return clauses
 
 
-# From chapters/slitherlink.ipynb, cell 39
+# From chapters/slitherlink.ipynb, section 'Lazy loop cuts'
 class _Deadline:
     """Interrupt a PySAT solver at a deadline (Glucose and MiniSat support it, CaDiCaL does not)."""
 
@@ -617,7 +619,7 @@ def solve_sat(clues: np.ndarray, time_limit: float = 10.0, stats: dict | None = 
                 cuts += 1
 
 
-# From chapters/slitherlink.ipynb, cell 47
+# From chapters/slitherlink.ipynb, section 'CP-SAT: one loop in one constraint'
 def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 1,
                 seed: int = 0) -> list[Point]:
     """CP-SAT with ``add_circuit``: one model, no rounds.
@@ -658,7 +660,7 @@ def solve_cpsat(clues: np.ndarray, time_limit: float = 10.0, num_workers: int = 
     return lattice.loops(on)[0]
 
 
-# From chapters/slitherlink.ipynb, cell 50
+# From chapters/slitherlink.ipynb, section 'One entry point, and uniqueness'
 #: Every model the chapter teaches, by name; ``solve(..., method=name)`` picks one.
 METHODS: dict[str, Callable[..., list[Point]]] = {
     "propagation": solve_propagation,

@@ -11,20 +11,21 @@ model and a CP-SAT model on request) and ``check`` is the independent checker.
 
 
 from __future__ import annotations
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+
 import functools
-import z3
-from helper import SolverTimeout, Unsolvable
-import numpy as np
-from helper.ortools import run_cpsat
 import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+import z3
 from ortools.sat.python import cp_model
-from collections.abc import Callable
+
+from helper import SolverTimeout, Unsolvable
 from helper.check import check_switches as check
+from helper.ortools import run_cpsat
 
-
-# From chapters/switches.ipynb, cell 7
+# From chapters/switches.ipynb, section 'The text format'
 #: A puzzle as ``load`` returns it: ``(nodes, flip, edges)``.
 Puzzle = tuple[list[str], list[str], list[tuple[str, str]]]
 
@@ -113,7 +114,7 @@ def _validate(nodes: Sequence[str], flip: Iterable[str], edges: Iterable[tuple[s
             raise ValueError(f"wire joins {a!r} to itself")
 
 
-# From chapters/switches.ipynb, cell 16
+# From chapters/switches.ipynb, section 'The Z3 model'
 def _touching(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     """Closed neighbourhoods: the switches that touch each light (itself first, then its neighbours)."""
     touching = {v: [v] for v in nodes}
@@ -173,7 +174,7 @@ def solve_z3(
     return sorted(v for v in nodes if z3.is_true(model.eval(switch[v], model_completion=True)))
 
 
-# From chapters/switches.ipynb, cell 28
+# From chapters/switches.ipynb, section 'All answers, and the fewest presses'
 def lights_out_puzzle(board: np.ndarray, torus: bool = False) -> Puzzle:
     """Turn a Lights Out board into a switch puzzle: cells are nodes, orthogonal neighbours are wired.
 
@@ -259,7 +260,7 @@ def load_lights_out(path: str | Path) -> np.ndarray:
     return np.array(rows, dtype=np.uint8)
 
 
-# From chapters/switches.ipynb, cell 33
+# From chapters/switches.ipynb, section 'Making elimination fast'
 #: Up to this nullity, ``solve(..., minimal=True)`` enumerates all 2**nullity answers.
 ENUMERATE_NULLITY = 20
 
@@ -529,7 +530,6 @@ def solve_gf2(
     return _names(answer, nodes)
 
 
-# From chapters/switches.ipynb, cell 35
 #: Every method the chapter teaches: ``f(nodes, flip, edges, minimal=False, time_limit=60.0)``.
 METHODS: dict[str, Callable[..., list[str]]] = {"gf2": solve_gf2, "z3": solve_z3, "cpsat": solve_cpsat}
 #: The method ``solve`` uses when none is named.

@@ -1,4 +1,9 @@
-"""Parsers for puzzle files and puzzle web pages.
+"""What every puzzle type shares: frozen grids, and readers of puzzle web pages.
+
+The puzzle classes of the chapters (``Numberlink``, ``Slitherlink``, ...) are frozen
+dataclasses. Those that hold a grid keep it as a read-only NumPy array made by
+:func:`frozen_grid` and compare by value through :class:`FrozenArrays`, so a puzzle can
+be a dictionary key and ``from_puzzlink(to_puzzlink(p)) == p`` means what it says.
 
 Each parser checks its input and raises :class:`ValueError` with a message that names
 the problem and where it is (file, line, column), so that a typo in a data file is found
@@ -7,6 +12,7 @@ in seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -14,11 +20,58 @@ from pathlib import Path
 import numpy as np
 
 __all__ = [
+    "frozen_grid",
+    "FrozenArrays",
     "parse_numberlink",
     "load_numberlink",
     "validate_numberlink",
     "extract_number_link",
 ]
+
+
+def frozen_grid(values: object, what: str = "grid") -> np.ndarray:
+    """Return ``values`` as a read-only, non-empty 2-D integer array (a copy).
+
+    Raises:
+        ValueError: ``values`` is not a non-empty 2-D grid of integers; the message
+            starts with ``what``.
+    """
+    try:
+        grid = np.array(values)
+    except ValueError as error:  # ragged nested lists
+        raise ValueError(f"{what}: not a rectangular grid ({error})") from None
+    if grid.ndim != 2 or grid.size == 0:
+        raise ValueError(f"{what}: must be a non-empty 2-D grid, got shape {grid.shape}")
+    if not np.issubdtype(grid.dtype, np.integer):
+        raise ValueError(f"{what}: entries must be integers, got {grid.dtype}")
+    grid = grid.astype(int)
+    grid.setflags(write=False)
+    return grid
+
+
+class FrozenArrays:
+    """Equality and hashing by value for frozen dataclasses with NumPy array fields.
+
+    Use it as ``@dataclass(frozen=True, eq=False) class P(FrozenArrays): ...``: two
+    puzzles are equal when every field is, arrays compared by shape and entries.
+    """
+
+    def _key(self) -> tuple:
+        key = []
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, np.ndarray):
+                value = (value.shape, value.tobytes())
+            key.append(value)
+        return tuple(key)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 def validate_numberlink(board: np.ndarray, source: str = "board") -> np.ndarray:

@@ -41,7 +41,7 @@ def frozen_grid(values: object, what: str = "grid") -> np.ndarray:
     except ValueError as error:  # ragged nested lists
         raise ValueError(f"{what}: not a rectangular grid ({error})") from None
     if grid.ndim != 2 or grid.size == 0:
-        raise ValueError(f"{what}: must be a non-empty 2-D grid, not shape {grid.shape}")
+        raise ValueError(f"{what}: must be a non-empty 2-D grid, not {grid.shape}")
     if not np.issubdtype(grid.dtype, np.integer):
         raise ValueError(f"{what}: entries must be integers, got {grid.dtype}")
     grid = grid.astype(int)

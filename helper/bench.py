@@ -25,6 +25,7 @@ __all__ = [
     "ratio_table",
     "plot_benchmark",
     "median_time",
+    "FAILURE_MARKERS",
 ]
 
 
@@ -149,6 +150,13 @@ def ratio_table(results: pd.DataFrame, baseline: str) -> pd.DataFrame:
     return shown
 
 
+#: How a benchmark plot marks the calls that gave no time: marker and legend text.
+FAILURE_MARKERS = {
+    "timeout": ("^", "timed out (drawn at the limit)"),
+    "WRONG": ("X", "wrong answer (drawn at the limit)"),
+}
+
+
 def plot_benchmark(
     results: pd.DataFrame,
     sizes: Mapping[str, float] | None = None,
@@ -156,32 +164,97 @@ def plot_benchmark(
     time_limit: float | None = None,
     title: str = "",
     xlabel: str = "instance",
+    ax=None,
 ):
-    """Log-scale plot of median time per method; returns the matplotlib Figure.
+    """Plot median time per method on a log scale; return the matplotlib Figure.
 
-    ``sizes`` maps instance names to a number for the x axis (for example the number of
-    cells); without it the instances are placed evenly in table order. A dashed line
-    marks the time limit.
+    Args:
+        results: the output of :func:`run_benchmark`.
+        sizes: instance name -> a number for the x axis (for example the number of
+            cells). The x axis is logarithmic when the sizes span a factor of 10 or
+            more. Without ``sizes`` the instances (real puzzles, say) are categories:
+            each method is a row of dots, never a line that would join unrelated
+            puzzles.
+        time_limit: draws the limit as a dashed line; calls that timed out or gave a
+            wrong answer are drawn on it with their own markers, so that no result
+            silently disappears.
+        title: the plot's title.
+        xlabel: the x axis label.
+        ax: draw into these axes instead of a new figure.
+
+    The legend sits outside the data, to the right.
     """
     from matplotlib import pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(8, 4.2))
+    else:
+        fig = ax.figure
     order = list(dict.fromkeys(results["instance"]))
-    for method, group in results.groupby("method", sort=False):
-        group = group.set_index("instance").reindex(order)
-        xs = [sizes[i] if sizes else n for n, i in enumerate(order)]
-        ax.plot(xs, group["seconds"], marker="o", label=method)
+    methods = list(dict.fromkeys(results["method"]))
+    xs = {name: sizes[name] for name in order} if sizes else None
+    lines = bool(xs) and len(set(xs.values())) == len(order)
+    spread = 0.6 / max(len(methods), 1)
+    seen_failures: set[str] = set()
+    for k, method in enumerate(methods):
+        group = results[results["method"] == method].set_index("instance")
+        group = group.reindex([name for name in order if name in group.index])
+        if xs:
+            x = [xs[name] for name in group.index]
+        else:  # categories: spread the methods a little around each position
+            x = [
+                order.index(name) + (k - (len(methods) - 1) / 2) * spread
+                for name in group.index
+            ]
+        ok = group["status"].to_numpy() == "ok"
+        points = ax.plot(  # a failed call leaves a gap in the line
+            x,
+            group["seconds"].where(ok),
+            marker="o",
+            linestyle="-" if lines else "none",
+            label=method,
+        )
+        colour = points[0].get_color()
+        for status, (marker, _) in FAILURE_MARKERS.items():
+            bad = group["status"].to_numpy() == status
+            if time_limit and bad.any():
+                seen_failures.add(status)
+                ax.plot(
+                    [v for v, b in zip(x, bad, strict=True) if b],
+                    [time_limit] * int(bad.sum()),
+                    marker=marker,
+                    markersize=9,
+                    linestyle="none",
+                    color=colour,
+                    markerfacecolor="none" if status == "timeout" else colour,
+                )
     if time_limit:
         ax.axhline(
             time_limit, color="grey", linestyle="--", linewidth=1, label="time limit"
         )
+        for status in FAILURE_MARKERS:
+            if status in seen_failures:
+                marker, text = FAILURE_MARKERS[status]
+                ax.plot(
+                    [],
+                    [],
+                    marker=marker,
+                    color="grey",
+                    linestyle="none",
+                    markerfacecolor="none" if status == "timeout" else "grey",
+                    label=text,
+                )
     ax.set_yscale("log")
     ax.set_ylabel("median seconds (log scale)")
     ax.set_xlabel(xlabel)
-    if not sizes:
+    if xs:
+        values = [v for v in xs.values() if v > 0]
+        if values and max(values) >= 10 * min(values):
+            ax.set_xscale("log")
+    else:
         ax.set_xticks(range(len(order)), order, rotation=45, ha="right")
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.tight_layout()
     return fig

@@ -5,7 +5,9 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--slow", action="store_true", default=False,
+        "--slow",
+        action="store_true",
+        default=False,
         help="also run the long benchmark sweeps (tests marked 'slow')",
     )
 

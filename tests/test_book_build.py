@@ -1,8 +1,9 @@
-"""Build the whole book from a clean copy: every notebook executes, every warning is an error.
+"""Build the whole book from a clean copy: every notebook runs, a warning is an error.
 
-This is the slowest test (it runs every chapter). It copies the working tree (without `_build`
-and `.venv`) to a temporary folder so that no jupyter-cache from an earlier build can hide a
-broken notebook, then checks that each chapter page exists and shows its figures.
+This is the slowest test (it runs every chapter). It copies the working tree (without
+`_build` and `.venv`) to a temporary folder so that no jupyter-cache from an earlier
+build can hide a broken notebook, then checks that each chapter page exists and shows
+its figures.
 """
 
 import json
@@ -19,7 +20,9 @@ from helper.export import toc_notebooks
 
 pytestmark = pytest.mark.build
 
-IGNORE = shutil.ignore_patterns("_build", ".venv", "__pycache__", ".git", ".pytest_cache", "*.egg-info")
+IGNORE = shutil.ignore_patterns(
+    "_build", ".venv", "__pycache__", ".git", ".pytest_cache", "*.egg-info"
+)
 
 
 def _jupyter_book() -> str:
@@ -35,10 +38,16 @@ def built_book(tmp_path_factory):
     shutil.copytree(REPO_ROOT, copy, ignore=IGNORE)
     result = subprocess.run(
         [_jupyter_book(), "build", str(copy), "-W", "-n", "--keep-going"],
-        capture_output=True, text=True, timeout=1800,
+        capture_output=True,
+        text=True,
+        timeout=1800,
     )
     output = result.stdout + result.stderr
-    problems = [line for line in output.splitlines() if re.search(r"WARNING|ERROR|Error|Traceback", line)]
+    problems = [
+        line
+        for line in output.splitlines()
+        if re.search(r"WARNING|ERROR|Error|Traceback", line)
+    ]
     log = "\n".join(problems[:40]) + "\n...\n" + output[-3000:]
     assert result.returncode == 0, f"book build failed:\n{log}"
     return copy / "_build" / "html"
@@ -55,7 +64,9 @@ def test_chapter_page_shows_outputs(built_book, notebook):
     html = page.read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" not in html
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    plots = any("plot" in "".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    plots = any(
+        "plot" in "".join(c["source"]) for c in cells if c["cell_type"] == "code"
+    )
     if plots:
         assert "<img" in html, f"{page.name} shows no figure"
     assert "cell_output" in html, f"{page.name} shows no output at all"

@@ -1,4 +1,4 @@
-"""The generated helper modules must say exactly what the notebooks' #@save cells say."""
+"""The generated helper modules say exactly what the notebooks' #@save cells say."""
 
 import json
 
@@ -23,18 +23,33 @@ def _notebook(tmp_path, cells):
     (tmp_path / "helper").mkdir()
     (tmp_path / "chapters").mkdir()
     (tmp_path / "_toc.yml").write_text("root: intro\nchapters:\n  - file: chapters/a\n")
-    nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [],
-                     "execution_count": None} for c in cells],
-          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "source": c,
+                "metadata": {},
+                "outputs": [],
+                "execution_count": None,
+            }
+            for c in cells
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     (tmp_path / "chapters" / "a.ipynb").write_text(json.dumps(nb))
 
 
 def test_export_hoists_imports_and_keeps_order(tmp_path):
-    _notebook(tmp_path, [
-        '#@save demo\n"""Demo module."""\nimport os\n\ndef f():\n    return os.sep',
-        "x = 1",  # not saved
-        "#@save demo\nimport os\nimport sys\n\ndef g():\n    return sys.platform",
-    ])
+    _notebook(
+        tmp_path,
+        [
+            '#@save demo\n"""Demo module."""\nimport os\n\ndef f():\n    return os.sep',
+            "x = 1",  # not saved
+            "#@save demo\nimport os\nimport sys\n\ndef g():\n    return sys.platform",
+        ],
+    )
     modules = collect(tmp_path)
     assert list(modules) == ["demo"]
     text = render(modules["demo"])

@@ -1,4 +1,4 @@
-"""Unit tests of the hand-written helper modules: data paths, CP-SAT enumeration, benchmarking."""
+"""Unit tests of the hand-written helper modules: data, CP-SAT, SAT, benchmarks."""
 
 import math
 
@@ -8,7 +8,6 @@ from ortools.sat.python import cp_model
 
 matplotlib.use("Agg")
 
-import helper
 from helper import SolverTimeout, Unsolvable, data_path
 from helper.bench import ratio_table, run_benchmark
 from helper.ortools import get_all_solutions
@@ -25,7 +24,9 @@ def test_data_path_finds_files_from_anywhere(tmp_path, monkeypatch):
 
 
 def test_data_path_names_a_missing_file():
-    with pytest.raises(FileNotFoundError, match="no data file 'nope.txt'.*numberlink01.txt"):
+    with pytest.raises(
+        FileNotFoundError, match="no data file 'nope.txt'.*numberlink01.txt"
+    ):
         data_path("nope.txt")
 
 
@@ -35,7 +36,12 @@ def test_get_all_solutions_enumerates_every_solution():
     y = model.new_int_var(0, 3, "y")
     model.add(x + y == 3)
     solutions = get_all_solutions(model)
-    assert sorted((s["x"], s["y"]) for s in solutions) == [(0, 3), (1, 2), (2, 1), (3, 0)]
+    assert sorted((s["x"], s["y"]) for s in solutions) == [
+        (0, 3),
+        (1, 2),
+        (2, 1),
+        (3, 0),
+    ]
 
 
 def test_get_all_solutions_counts_over_the_answer_variables_only():
@@ -85,6 +91,35 @@ def test_run_benchmark_reports_wrong_timeouts_and_skips():
     assert status[("a", "none")] == "unsolvable"
     ok = results[results.status == "ok"]
     assert (ok.rounds == 3).all() and not ok.seconds.isna().any()
-    assert math.isnan(results[(results.instance == "a") & (results.method == "wrong")].seconds.iloc[0])
+    assert math.isnan(
+        results[(results.instance == "a") & (results.method == "wrong")].seconds.iloc[0]
+    )
     table = ratio_table(results, baseline="right")
     assert table.loc["a", "wrong"] == "WRONG" and "slow / right" in table.columns
+
+
+def test_plot_benchmark_shows_failures_on_the_limit_line():
+    import pandas as pd
+
+    from helper.bench import plot_benchmark
+
+    results = pd.DataFrame(
+        [
+            {"instance": "a", "method": "m", "seconds": 0.1, "status": "ok"},
+            {"instance": "b", "method": "m", "seconds": math.nan, "status": "timeout"},
+            {"instance": "a", "method": "w", "seconds": math.nan, "status": "WRONG"},
+            {"instance": "b", "method": "w", "seconds": 0.2, "status": "ok"},
+        ]
+    )
+    for sizes in ({"a": 1, "b": 100}, None):
+        fig = plot_benchmark(results, sizes, time_limit=5.0)
+        ax = fig.axes[0]
+        on_limit = {
+            line.get_marker()
+            for line in ax.get_lines()
+            if len(line.get_ydata()) and set(line.get_ydata()) == {5.0}
+        }
+        assert {"^", "X"} <= on_limit
+        assert ax.get_xscale() == ("log" if sizes else "linear")
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert "m" in labels and any("timed out" in label for label in labels)

@@ -1,4 +1,4 @@
-"""Notebook hygiene: committed without outputs, no foreign metadata, python3 kernel, install cell."""
+"""Notebook hygiene: no outputs, no foreign metadata, python3 kernel, install cell."""
 
 import re
 

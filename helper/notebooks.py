@@ -31,6 +31,9 @@ ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 ALLOWED_CELL_METADATA = {"tags"}
 #: The kernel every chapter runs on.
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+#: What ``repository.url`` holds until the book has a public address; while it does,
+#: the book shows no launch, repository or issue button (see ``helper.book``).
+PLACEHOLDER = "SET_OWNER_IN__config.yml"
 #: The first line of the install cell; ``fix`` finds and replaces the cell by it.
 INSTALL_MARKER = (
     "# Colab only: fetch the book and install its package (does nothing elsewhere)."
@@ -48,15 +51,34 @@ def repository_url(root: Path = REPO_ROOT) -> str:
     return match.group(1).strip("\"'")
 
 
+def is_placeholder(url: str) -> bool:
+    """Whether ``url`` is the placeholder that stands until the book has a home."""
+    return PLACEHOLDER in url
+
+
 def install_cell_source(root: Path = REPO_ROOT) -> str:
-    """The text of the first code cell of every chapter."""
+    """The text of the first code cell of every chapter.
+
+    With a real ``repository.url`` the cell clones the book and installs its package on
+    Colab. While the address is the placeholder there is nothing to clone: the cell then
+    stops with a message that says how to run the notebook locally instead.
+    """
     url = repository_url(root)
+    head = [INSTALL_MARKER, "import sys", "", 'if "google.colab" in sys.modules:']
+    if is_placeholder(url):
+        return "\n".join(
+            head
+            + [
+                "    raise RuntimeError(",
+                '        "This copy of the book has no public address yet "',
+                '        "(repository.url in _config.yml): run it locally, "',
+                '        "as README.md says"',
+                "    )",
+            ]
+        )
     return "\n".join(
-        [
-            INSTALL_MARKER,
-            "import sys",
-            "",
-            'if "google.colab" in sys.modules:',
+        head
+        + [
             "    import subprocess",
             "",
             f'    url = "{url}"',

@@ -1,6 +1,15 @@
-"""Shared pytest configuration: the opt-in flag for long benchmark sweeps."""
+"""Shared pytest configuration: the opt-in flag for long sweeps, the built book."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+
+from helper import REPO_ROOT
 
 
 def pytest_addoption(parser):
@@ -19,3 +28,44 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+IGNORE = shutil.ignore_patterns(
+    "_build", ".venv", "__pycache__", ".git", ".pytest_cache", "*.egg-info"
+)
+
+
+def _jupyter_book() -> str:
+    beside = Path(sys.executable).parent / "jupyter-book"
+    found = str(beside) if beside.exists() else shutil.which("jupyter-book")
+    assert found, "jupyter-book is not installed (pip install -r requirements.txt)"
+    return found
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory):
+    """The HTML folder of a fresh ``-W -n --keep-going`` build of a clean copy.
+
+    Setting ``BOOK_BUILT_HTML`` to an existing ``_build/html`` folder reuses that build
+    instead (handy while working on the HTML tests; the default run always builds).
+    """
+    reuse = os.environ.get("BOOK_BUILT_HTML")
+    if reuse:
+        return Path(reuse)
+    copy = tmp_path_factory.mktemp("book") / "src"
+    shutil.copytree(REPO_ROOT, copy, ignore=IGNORE)
+    result = subprocess.run(
+        [_jupyter_book(), "build", str(copy), "-W", "-n", "--keep-going"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    output = result.stdout + result.stderr
+    problems = [
+        line
+        for line in output.splitlines()
+        if re.search(r"WARNING|ERROR|Error|Traceback", line)
+    ]
+    log = "\n".join(problems[:40]) + "\n...\n" + output[-3000:]
+    assert result.returncode == 0, f"book build failed:\n{log}"
+    return copy / "_build" / "html"

@@ -1,17 +1,12 @@
 """Build the whole book from a clean copy: every notebook runs, a warning is an error.
 
-This is the slowest test (it runs every chapter). It copies the working tree (without
-`_build` and `.venv`) to a temporary folder so that no jupyter-cache from an earlier
-build can hide a broken notebook, then checks that each chapter page exists and shows
-its figures.
+This is the slowest test (it runs every chapter). The ``built_book`` fixture
+(``conftest.py``) copies the working tree (without `_build` and `.venv`) to a temporary
+folder, so that no jupyter-cache from an earlier build can hide a broken notebook; these
+tests check that each chapter page exists and shows its figures.
 """
 
 import json
-import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,38 +14,6 @@ from helper import REPO_ROOT
 from helper.export import toc_notebooks
 
 pytestmark = pytest.mark.build
-
-IGNORE = shutil.ignore_patterns(
-    "_build", ".venv", "__pycache__", ".git", ".pytest_cache", "*.egg-info"
-)
-
-
-def _jupyter_book() -> str:
-    beside = Path(sys.executable).parent / "jupyter-book"
-    found = str(beside) if beside.exists() else shutil.which("jupyter-book")
-    assert found, "jupyter-book is not installed (pip install -r requirements.txt)"
-    return found
-
-
-@pytest.fixture(scope="module")
-def built_book(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("book") / "src"
-    shutil.copytree(REPO_ROOT, copy, ignore=IGNORE)
-    result = subprocess.run(
-        [_jupyter_book(), "build", str(copy), "-W", "-n", "--keep-going"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    output = result.stdout + result.stderr
-    problems = [
-        line
-        for line in output.splitlines()
-        if re.search(r"WARNING|ERROR|Error|Traceback", line)
-    ]
-    log = "\n".join(problems[:40]) + "\n...\n" + output[-3000:]
-    assert result.returncode == 0, f"book build failed:\n{log}"
-    return copy / "_build" / "html"
 
 
 def test_index_exists(built_book):

@@ -3,12 +3,12 @@
 
 """Independent checkers, one per puzzle: ``check_<puzzle>(puzzle, solution)``.
 
-A checker re-derives the rules from the puzzle and shares no code with any solver, so that a bug
-in a model cannot hide behind the same bug in its check. It returns ``True`` or raises
-:class:`ValueError` whose message names the broken rule and the cell. Every chapter ends by running
-its checker on every answer; each puzzle module re-exports its checker as ``check``. (This
-docstring lives in the first chapter of the book, so that the module has one whatever order the
-puzzle chapters come in.)
+A checker re-derives the rules from the puzzle and shares no code with any solver, so
+that a bug in a model cannot hide behind the same bug in its check. It returns ``True``
+or raises :class:`ValueError` whose message names the broken rule and the cell. Every
+chapter ends by running its checker on every answer; each puzzle module re-exports its
+checker as ``check``. (This docstring lives in the first chapter of the book, so that
+the module has one whatever order the puzzle chapters come in.)
 """
 
 

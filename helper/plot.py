@@ -3,9 +3,10 @@
 
 """Plotting functions of the book, contributed by every chapter.
 
-Each function draws a puzzle, and optionally its solution, with matplotlib and returns the figure,
-so that a notebook can show it and a script can save it. (This docstring lives in the first
-chapter of the book, so that the module has one whatever order the puzzle chapters come in.)
+Each function draws a puzzle, and optionally its solution, with matplotlib and returns
+the figure, so that a notebook can show it and a script can save it. (This docstring
+lives in the first chapter of the book, so that the module has one whatever order the
+puzzle chapters come in.)
 """
 
 

@@ -26,17 +26,24 @@ from helper import REPO_ROOT
 
 #: Notebook-level metadata keys a chapter may carry.
 ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
-#: Cell-level metadata keys a chapter may carry (``tags`` drive MyST-NB, e.g.
-#: ``hide-input``).
-ALLOWED_CELL_METADATA = {"tags"}
+#: Cell-level metadata keys a chapter may carry: ``tags`` drive MyST-NB (e.g.
+#: ``hide-input``), and ``mystnb`` may set the one-line summary on the toggle of a
+#: hidden cell (``{"code_prompt_show": "Show the loader"}``).
+ALLOWED_CELL_METADATA = {"tags", "mystnb"}
+#: The MyST-NB settings a cell may override.
+ALLOWED_MYSTNB_KEYS = {"code_prompt_show", "code_prompt_hide"}
 #: The kernel every chapter runs on.
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 #: What ``repository.url`` holds until the book has a public address; while it does,
 #: the book shows no launch, repository or issue button (see ``helper.book``).
 PLACEHOLDER = "SET_OWNER_IN__config.yml"
-#: The first line of the install cell; ``fix`` finds and replaces the cell by it.
+#: The first line of the set-up cell; ``fix`` finds and replaces the cell by it.
 INSTALL_MARKER = (
-    "# Colab only: fetch the book and install its package (does nothing elsewhere)."
+    "# Set-up: sharp figures; on Colab, also fetch the book and its package."
+)
+#: First lines that earlier versions of the set-up cell had (``fix`` replaces them too).
+OLD_MARKERS = (
+    "# Colab only: fetch the book and install its package (does nothing elsewhere).",
 )
 
 
@@ -57,14 +64,26 @@ def is_placeholder(url: str) -> bool:
 
 
 def install_cell_source(root: Path = REPO_ROOT) -> str:
-    """The text of the first code cell of every chapter.
+    """The text of the first code cell of every chapter (hidden in the HTML book).
 
-    With a real ``repository.url`` the cell clones the book and installs its package on
-    Colab. While the address is the placeholder there is nothing to clone: the cell then
-    stops with a message that says how to run the notebook locally instead.
+    It asks for figures at twice the resolution ("retina" PNGs), so that boards and
+    plots stay sharp on any screen and when zoomed. With a real ``repository.url`` it
+    clones the book and installs its package on Colab. While the address is the
+    placeholder there is nothing to clone: on Colab the cell then stops with a message
+    that says how to run the notebook locally instead.
     """
     url = repository_url(root)
-    head = [INSTALL_MARKER, "import sys", "", 'if "google.colab" in sys.modules:']
+    head = [
+        INSTALL_MARKER,
+        "import sys",
+        "",
+        "from IPython import get_ipython",
+        "",
+        "if get_ipython() is not None:",
+        '    get_ipython().run_line_magic("config", "InlineBackend.figure_formats = '
+        "['retina']\")",
+        'if "google.colab" in sys.modules:',
+    ]
     if is_placeholder(url):
         return "\n".join(
             head
@@ -138,6 +157,11 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
             found.append(
                 f"{name}, cell {number}: foreign cell metadata {sorted(extra)}"
             )
+        mystnb = set(cell.get("metadata", {}).get("mystnb", {})) - ALLOWED_MYSTNB_KEYS
+        if mystnb:
+            found.append(
+                f"{name}, cell {number}: unknown mystnb settings {sorted(mystnb)}"
+            )
         if cell["cell_type"] == "code":
             if cell.get("outputs"):
                 found.append(f"{name}, cell {number}: has outputs")
@@ -186,7 +210,7 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
             cell["outputs"] = []
             cell["execution_count"] = None
     code = [i for i, c in enumerate(cells) if c["cell_type"] == "code"]
-    if code and _source(cells[code[0]]).startswith(INSTALL_MARKER):
+    if code and _source(cells[code[0]]).startswith((INSTALL_MARKER, *OLD_MARKERS)):
         install["id"] = cells[code[0]].get("id", "install")
         cells[code[0]] = install
     else:

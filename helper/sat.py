@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from pysat.solvers import Solver
 
@@ -32,6 +33,31 @@ __all__ = ["solve_limited", "solve_lazily", "distinct_models", "block"]
 
 #: What a cut callback returns for an answer: the clauses it breaks (empty: accept it).
 Cuts = Callable[[list[int]], Sequence[Sequence[int]]]
+
+
+@contextmanager
+def _interrupt_after(solver: Solver, time_limit: float) -> Iterator[None]:
+    """Interrupt ``solver`` after ``time_limit`` s; always cancel and join the timer."""
+    if time_limit <= 0:
+        raise SolverTimeout("no time left for the SAT solver")
+    timer = threading.Timer(time_limit, solver.interrupt)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # never let the timer touch a solver that may be deleted next
+        solver.clear_interrupt()
+
+
+def _solve(solver: Solver, assumptions: list[int], time_limit: float) -> bool:
+    """One ``solve_limited`` call under a running :func:`_interrupt_after`."""
+    result = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+    if result is None:
+        raise SolverTimeout(
+            f"the SAT solver stopped at the time limit ({time_limit:.3g} s)"
+        )
+    return result
 
 
 def solve_limited(
@@ -48,23 +74,8 @@ def solve_limited(
     Raises:
         helper.SolverTimeout: the limit passed first (or ``time_limit <= 0``).
     """
-    if time_limit <= 0:
-        raise SolverTimeout("no time left for the SAT solver")
-    timer = threading.Timer(time_limit, solver.interrupt)
-    timer.start()
-    try:
-        result = solver.solve_limited(
-            assumptions=list(assumptions), expect_interrupt=True
-        )
-    finally:
-        timer.cancel()
-        timer.join()  # never let the timer touch a solver that may be deleted next
-        solver.clear_interrupt()
-    if result is None:
-        raise SolverTimeout(
-            f"the SAT solver stopped at the time limit ({time_limit:.3g} s)"
-        )
-    return result
+    with _interrupt_after(solver, time_limit):
+        return _solve(solver, list(assumptions), time_limit)
 
 
 def solve_lazily(
@@ -95,25 +106,25 @@ def solve_lazily(
     Raises:
         helper.SolverTimeout: the time limit passed first.
     """
-    deadline = time.perf_counter() + time_limit
     assumptions = list(assumptions)
     if stats is not None:
         stats.setdefault("rounds", 0)
         stats.setdefault("cuts", 0)
-    while True:
-        found = solve_limited(solver, deadline - time.perf_counter(), assumptions)
-        if stats is not None:
-            stats["rounds"] += 1
-        if not found:
-            return None
-        model = solver.get_model()
-        new = list(cuts(model))
-        if not new:
-            return model
-        for clause in new:
-            solver.add_clause(list(clause))
-        if stats is not None:
-            stats["cuts"] += len(new)
+    with _interrupt_after(solver, time_limit):  # one timer for all rounds
+        while True:
+            found = _solve(solver, assumptions, time_limit)
+            if stats is not None:
+                stats["rounds"] += 1
+            if not found:
+                return None
+            model = solver.get_model()
+            new = list(cuts(model))
+            if not new:
+                return model
+            for clause in new:
+                solver.add_clause(list(clause))
+            if stats is not None:
+                stats["cuts"] += len(new)
 
 
 def block(model: Sequence[int], answer: Iterable[int]) -> list[int]:

@@ -641,13 +641,22 @@ def generate(
 
 
 # From chapters/slitherlink.ipynb, section 'SAT with PySAT'
-def edge_variables(lattice: Lattice, pool: IDPool) -> list[int]:
-    """The SAT variable of every edge, in edge order: ``pool.id(("edge", e))``."""
-    return [pool.id(("edge", e)) for e in range(len(lattice.edge_ends))]
+def edge_variables(lattice: Lattice, pool: IDPool) -> Sequence[int]:
+    """The SAT variable of every edge, in edge order: ``pool.id(("edge", e))``.
+
+    A fresh pool numbers them one after another; then they come back as a ``range``,
+    which lets :func:`edges_on` read a model with one slice.
+    """
+    ids = [pool.id(("edge", e)) for e in range(len(lattice.edge_ends))]
+    block = range(ids[0], ids[0] + len(ids))
+    return block if ids == list(block) else ids
 
 
 def edges_on(model: Sequence[int], edge: Sequence[int]) -> list[int]:
     """The edges whose variable is true in a PySAT model (``model[v - 1] > 0``)."""
+    if isinstance(edge, range) and edge.step == 1:
+        values = model[edge.start - 1 : edge.stop - 1]
+        return [e for e, x in enumerate(values) if x > 0]
     return [e for e, v in enumerate(edge) if model[v - 1] > 0]
 
 

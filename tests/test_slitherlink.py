@@ -276,6 +276,20 @@ def test_edge_variables_are_named_in_the_pool():
     assert used == set(edge)  # no hand-counted ids: only the pool's edge variables
 
 
+def test_edges_on_reads_models_with_and_without_a_block_of_ids():
+    lattice = Lattice(2, 3)
+    block = edge_variables(lattice, IDPool())
+    scattered = edge_variables(lattice, IDPool(occupied=[[3, 5]]))
+    assert isinstance(block, range) and isinstance(scattered, list)
+    assert 4 not in scattered and set(block) != set(scattered)
+    top = max(scattered)
+    on = {0, 2, 7, 16}
+    for edge in (block, scattered):
+        truth = {v: e in on for e, v in enumerate(edge)}
+        model = [v if truth.get(v) else -v for v in range(1, top + 1)]
+        assert edges_on(model, edge) == sorted(on)
+
+
 def test_a_loop_that_fits_alone_is_the_answer_only_for_solve():
     # Loop A around cell (0, 0) meets the clue 1 of cell (0, 1); loop B around cell
     # (2, 2) meets no clue. The model with both loops meets every clause.

@@ -317,8 +317,7 @@ def plot_slitherlink_board(
     if not crowded:
         rr, cc = np.mgrid[0 : height + 1, 0 : width + 1]
         ax.scatter(cc.ravel(), rr.ravel(), s=6, color="black", zorder=3)
-    # Scale text and lines to the size of a cell on the page (panels of a grid are
-    # smaller).
+    # Scale text and lines to a cell's size on the page (smaller in a grid of panels).
     box = ax.get_position()
     cell_points = 72 * min(
         box.width * fig.get_figwidth() / (width + 0.6),

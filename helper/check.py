@@ -179,33 +179,42 @@ def check_nonogram(puzzle, solution) -> bool:
 
 
 # From chapters/slitherlink.ipynb, section 'An independent checker'
-def check_slitherlink(clues, loop) -> bool:
+def check_slitherlink(puzzle, solution) -> bool:
     """Independent checker for Slitherlink: re-derives every rule from the clue grid.
 
     Args:
-        clues: 2-D array-like of clues, -1 (or any negative number) for no clue.
-        loop: the lattice points ``(r, c)`` of the loop in order, the first not repeated.
+        puzzle: the puzzle; only its ``clues`` grid is read (-1, or any negative
+            number, for no clue).
+        solution: the lattice points ``(r, c)`` of the loop in order, the first not
+            repeated.
 
     Returns:
-        True when ``loop`` is one closed loop of unit steps through distinct lattice points of
-        the board and every clue equals the number of its cell's sides on the loop.
+        True when ``solution`` is one closed loop of unit steps through distinct
+        lattice points of the board and every clue equals the number of its cell's
+        sides on the loop.
 
     Raises:
         ValueError: naming the broken rule and the point or cell where it breaks.
     """
-    grid = [list(row) for row in clues]
+    grid = [list(row) for row in puzzle.clues]
     height, width = len(grid), len(grid[0]) if grid else 0
     points = []
-    for point in loop:
+    for point in solution:
         if len(point) != 2 or any(int(x) != x for x in point):
-            raise ValueError(f"point rule: {point!r} is not a lattice point (r, c) of integers")
+            raise ValueError(
+                f"point rule: {point!r} is not a lattice point (r, c) of integers"
+            )
         points.append((int(point[0]), int(point[1])))
     if len(points) < 4:
-        raise ValueError(f"loop rule: a loop needs at least 4 points, got {len(points)}")
+        raise ValueError(
+            f"loop rule: a loop needs at least 4 points, got {len(points)}"
+        )
     seen = set()
     for r, c in points:
         if not (0 <= r <= height and 0 <= c <= width):
-            raise ValueError(f"board rule: point {(r, c)} is outside the {height}x{width} board")
+            raise ValueError(
+                f"board rule: point {(r, c)} is outside the {height}x{width} board"
+            )
         if (r, c) in seen:
             raise ValueError(f"single-loop rule: point {(r, c)} is visited twice")
         seen.add((r, c))
@@ -221,9 +230,12 @@ def check_slitherlink(clues, loop) -> bool:
             if clue is None or clue < 0:
                 continue
             corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
-            used = sum(frozenset({corners[k], corners[(k + 1) % 4]}) in sides for k in range(4))
+            used = sum(
+                frozenset({corners[k], corners[(k + 1) % 4]}) in sides for k in range(4)
+            )
             if used != clue:
                 raise ValueError(
-                    f"clue rule: cell {(r, c)} shows {clue} but the loop uses {used} of its sides"
+                    f"clue rule: cell {(r, c)} shows {clue} but the loop uses {used} "
+                    "of its sides"
                 )
     return True

@@ -18,19 +18,17 @@ import numpy as np
 
 
 # From chapters/switches.ipynb, section 'Verify with an independent checker'
-def check_switches(
-    nodes: Iterable[str], flip: Iterable[str], edges: Iterable[tuple[str, str]], pressed: Iterable[str]
-) -> bool:
-    """Check an answer to a switch puzzle by counting presses; share no code with the solvers.
+def check_switches(puzzle, solution: Iterable[str]) -> bool:
+    """Check an answer to a switch puzzle by counting; share no code with the solvers.
 
-    Every light must be touched by an odd number of pressed switches (its own or a neighbour's) if it
-    is in ``flip``, and by an even number otherwise. Wires count once however often they are listed.
+    Every light must be touched by an odd number of pressed switches (its own or a
+    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. Wires
+    count once however often they are listed.
 
     Args:
-        nodes: node names.
-        flip: names of the lights that must end up flipped.
-        edges: wires as pairs of names.
-        pressed: names of the switches pressed, each once.
+        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
+            ``edges`` (a :class:`helper.switches.Switches`).
+        solution: the names of the switches pressed, each once.
 
     Returns:
         True when the answer is right.
@@ -38,25 +36,24 @@ def check_switches(
     Raises:
         ValueError: naming the rule and the light (or switch) that breaks it.
     """
-    names = list(nodes)
+    names = list(puzzle.nodes)
     neighbours = {v: set() for v in names}
-    for a, b in edges:
+    for a, b in puzzle.edges:
         if a not in neighbours or b not in neighbours:
-            raise ValueError(f"the puzzle has a wire {a} {b} to a node that does not exist")
+            raise ValueError(f"the puzzle has a wire {a} {b} to a node it lacks")
         if a != b:
             neighbours[a].add(b)
             neighbours[b].add(a)
-    targets = set(flip)
+    targets = set(puzzle.flip)
     for v in targets:
         if v not in neighbours:
             raise ValueError(f"the puzzle asks to flip {v!r}, which is not a node")
-    presses = list(pressed)
     done = set()
-    for v in presses:
+    for v in solution:
         if v not in neighbours:
             raise ValueError(f"pressed switch {v!r} is not a node of the puzzle")
         if v in done:
-            raise ValueError(f"switch {v!r} is pressed twice; an answer names each switch once")
+            raise ValueError(f"switch {v!r} is pressed twice; name each switch once")
         done.add(v)
     for v in names:
         touches = sorted(u for u in neighbours[v] | {v} if u in done)
@@ -64,7 +61,8 @@ def check_switches(
         if flipped != (v in targets):
             goal = "must flip" if v in targets else "must stay as it is"
             raise ValueError(
-                f"light {v!r} {goal}, but {len(touches)} pressed switches touch it: {touches}"
+                f"light {v!r} {goal}, but {len(touches)} pressed switches touch it: "
+                f"{touches}"
             )
     return True
 

@@ -10,7 +10,7 @@ puzzle chapters come in.)
 """
 
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -22,22 +22,20 @@ from matplotlib.figure import Figure
 
 # From chapters/switches.ipynb, section 'A picture'
 def plot_switches(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
+    puzzle,
     pressed: Iterable[str] | None = None,
     *,
     pos: dict | None = None,
     ax: plt.Axes | None = None,
     title: str | None = None,
 ) -> plt.Figure:
-    """Draw a switch puzzle as a graph: lights that must flip in yellow, the others dark.
+    """Draw a switch puzzle as a graph: lights that must flip in yellow, others dark.
 
     Args:
-        nodes: node names.
-        flip: names of the lights that must end up flipped.
-        edges: wires as pairs of names.
-        pressed: names of pressed switches, drawn with a thick red ring (``None``: nothing pressed).
+        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
+            ``edges`` (a :class:`helper.switches.Switches`).
+        pressed: names of pressed switches, drawn with a thick red ring (``None``:
+            nothing pressed).
         pos: ``{name: (x, y)}``; by default a force-directed layout with a fixed seed.
         ax: an Axes to draw on; by default a new figure.
         title: the title of the Axes.
@@ -46,32 +44,54 @@ def plot_switches(
         The matplotlib Figure.
     """
     graph = nx.Graph()
-    graph.add_nodes_from(nodes)
-    graph.add_edges_from(edges)
+    graph.add_nodes_from(puzzle.nodes)
+    graph.add_edges_from(puzzle.edges)
     if pos is None:
-        # A force-directed layout with a fixed seed (deterministic, numpy only); big graphs on a circle.
-        pos = nx.arf_layout(graph, seed=0) if 1 < len(graph) < 500 else nx.circular_layout(graph)
+        # A force-directed layout with a fixed seed (deterministic, numpy only);
+        # big graphs go on a circle.
+        if 1 < len(graph) < 500:
+            pos = nx.arf_layout(graph, seed=0)
+        else:
+            pos = nx.circular_layout(graph)
     if ax is None:
         size = min(9.0, 2.0 + 0.45 * len(graph) ** 0.5 * 2)
         fig, ax = plt.subplots(figsize=(size, size * 0.75))
     fig = ax.figure
-    wanted = set(flip)
+    wanted = set(puzzle.flip)
     pushed = set(pressed or ())
     small = len(graph) <= 60
     node_size = 600 if small else max(20, 6000 // len(graph))
     colours = ["#f5c518" if v in wanted else "#3b3b3b" for v in graph]
     nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#888888", width=1.5)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=node_size,
-                           edgecolors="#222222", linewidths=1.0)
+    nx.draw_networkx_nodes(
+        graph,
+        pos,
+        ax=ax,
+        node_color=colours,
+        node_size=node_size,
+        edgecolors="#222222",
+        linewidths=1.0,
+    )
     if pushed:
-        nx.draw_networkx_nodes(graph, pos, nodelist=[v for v in graph if v in pushed], ax=ax,
-                               node_color="none", node_size=node_size * 1.9,
-                               edgecolors="#d62728", linewidths=3.0)
+        nx.draw_networkx_nodes(
+            graph,
+            pos,
+            nodelist=[v for v in graph if v in pushed],
+            ax=ax,
+            node_color="none",
+            node_size=node_size * 1.9,
+            edgecolors="#d62728",
+            linewidths=3.0,
+        )
     if small:
         text = {v: ("#222222" if v in wanted else "white") for v in graph}
         for v, (x, y) in pos.items():
             ax.text(x, y, str(v), ha="center", va="center", fontsize=10, color=text[v])
-    ax.set_title(title or f"{len(wanted)} lights to flip" + (f", {len(pushed)} presses" if pushed else ""))
+    if not title:
+        title = f"{len(wanted)} lights to flip"
+        if pushed:
+            title += f", {len(pushed)} presses"
+    ax.set_title(title)
     ax.set_aspect("equal")
     ax.margins(0.12)
     ax.axis("off")
@@ -85,11 +105,12 @@ def plot_lights_out(
     ax: plt.Axes | None = None,
     title: str | None = None,
 ) -> plt.Figure:
-    """Draw a Lights Out grid: lit cells yellow, dark cells grey, pressed cells with a red dot.
+    """Draw a Lights Out grid: lit cells yellow, dark cells grey, presses as red dots.
 
     Args:
         board: 2-D array of 0/1, 1 = light on.
-        presses: 2-D array of 0/1 of the same shape, 1 = press this cell (``None``: no presses).
+        presses: 2-D array of 0/1 of the same shape, 1 = press this cell (``None``: no
+            presses).
         ax: an Axes to draw on; by default a new figure.
         title: the title of the Axes.
 
@@ -100,7 +121,8 @@ def plot_lights_out(
     rows, cols = board.shape
     if ax is None:
         side = min(8.0, 1.5 + 0.35 * max(rows, cols))
-        fig, ax = plt.subplots(figsize=(side * cols / max(rows, cols) + 0.5, side * rows / max(rows, cols) + 0.5))
+        scale = side / max(rows, cols)
+        fig, ax = plt.subplots(figsize=(scale * cols + 0.5, scale * rows + 0.5))
     fig = ax.figure
     colours = np.array([[0.23, 0.23, 0.23], [0.96, 0.77, 0.09]])
     ax.imshow(colours[board.astype(int)], interpolation="nearest")
@@ -108,12 +130,22 @@ def plot_lights_out(
         ax.set_xticks(np.arange(-0.5, cols, 1), minor=True)
         ax.set_yticks(np.arange(-0.5, rows, 1), minor=True)
         ax.grid(which="minor", color="white", linewidth=1.0)
-    ax.tick_params(which="both", bottom=False, left=False, labelbottom=False, labelleft=False)
+    ax.tick_params(
+        which="both", bottom=False, left=False, labelbottom=False, labelleft=False
+    )
     if presses is not None:
         r, c = np.nonzero(np.asarray(presses))
-        dots = EllipseCollection(0.5, 0.5, 0.0, units="xy", offsets=np.column_stack([c, r]),
-                                 offset_transform=ax.transData, facecolors="#d62728",
-                                 edgecolors="white", linewidths=0.5)
+        dots = EllipseCollection(
+            0.5,
+            0.5,
+            0.0,
+            units="xy",
+            offsets=np.column_stack([c, r]),
+            offset_transform=ax.transData,
+            facecolors="#d62728",
+            edgecolors="white",
+            linewidths=0.5,
+        )
         ax.add_collection(dots)
     lit = int(board.sum())
     text = f"{rows}x{cols}, {lit} lights on"

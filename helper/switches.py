@@ -3,190 +3,238 @@
 
 """Switches (Lights Out on any graph): load a puzzle, solve it, check an answer.
 
-A puzzle is a graph whose nodes are lights with switches; pressing a switch flips its own light and
-the lights of its neighbours. ``load`` reads the text format of the original material, ``solve``
-returns the sorted list of switches to press (Gaussian elimination over GF(2) by default, the Z3 XOR
-model and a CP-SAT model on request) and ``check`` is the independent checker.
+A puzzle is a graph whose nodes are lights with switches; pressing a switch flips its
+own light and the lights of its neighbours. :class:`Switches` holds one puzzle;
+:func:`load` reads the text format, :func:`lights_out_puzzle`, :func:`load_lights_out`
+and :func:`generate` make Lights Out grids. :func:`solve` returns the sorted list of
+switches to press (Gaussian elimination over GF(2) by default, the Z3 XOR model and a
+CP-SAT model on request), :func:`solutions` lists several answers and :func:`check` is
+the independent checker.
 """
 
 
-from __future__ import annotations
-
 import functools
-import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import z3
 from ortools.sat.python import cp_model
 
-from helper import SolverTimeout, Unsolvable
-from helper.check import check_switches as check
+from helper import Deadline, SolverTimeout, Unsolvable
+from helper.check import check_switches
 from helper.ortools import run_cpsat
 
+
 # From chapters/switches.ipynb, section 'The text format'
-#: A puzzle as ``load`` returns it: ``(nodes, flip, edges)``.
-Puzzle = tuple[list[str], list[str], list[tuple[str, str]]]
+def _reject_malformed(
+    nodes, flip, edges, place: Callable[[str, int | None], str], prefix: str = ""
+) -> None:
+    """Raise ``ValueError`` for the first thing that stops the parts being a puzzle.
+
+    ``place(part, index)`` names where the problem is: ``part`` is ``"nodes"``,
+    ``"flip"`` or ``"edges"`` and ``index`` the position in it (``None``: the whole
+    part); ``prefix`` starts every message. The class and the parser share these rules
+    and differ only in how they name a place.
+    """
+
+    def fail(part: str, index: int | None, problem: str) -> None:
+        raise ValueError(f"{prefix}{place(part, index)}: {problem}")
+
+    if not nodes:
+        fail("nodes", None, "no node names; a puzzle needs at least one")
+    known: set[str] = set()
+    for i, name in enumerate(nodes):
+        if not isinstance(name, str) or name.split() != [name]:
+            fail("nodes", i, f"node name {name!r} is not a word without spaces")
+        if name in known:
+            fail("nodes", i, f"duplicate node name {name!r}")
+        known.add(name)
+    wanted: set[str] = set()
+    for i, name in enumerate(flip):
+        if name not in known:
+            fail("flip", i, f"{name!r} is not a node")
+        if name in wanted:
+            fail("flip", i, f"duplicate name {name!r}")
+        wanted.add(name)
+    first: dict[tuple[str, str], int] = {}
+    for i, edge in enumerate(edges):
+        if len(edge) != 2:
+            names = " ".join(map(str, edge))
+            fail("edges", i, f"a wire needs two names, found {len(edge)}: {names!r}")
+        a, b = edge
+        for name in edge:
+            if name not in known:
+                fail("edges", i, f"wire names unknown node {name!r}")
+        if a == b:
+            fail("edges", i, f"wire joins {a!r} to itself")
+        key = (a, b) if a < b else (b, a)
+        if key in first:
+            earlier = place("edges", first[key])
+            fail("edges", i, f"duplicate wire {a} {b} (first at {earlier})")
+        first[key] = i
 
 
-def parse(text: str, source: str = "<text>") -> Puzzle:
+def _field(part: str, index: int | None) -> str:
+    """Name a place by field and position, e.g. ``edges[3]``."""
+    return part if index is None else f"{part}[{index}]"
+
+
+@dataclass(frozen=True)
+class Switches:
+    """A switch puzzle: a graph of lights, and the lights that must end up flipped.
+
+    Pressing a switch flips its own light and the light of every node wired to it. The
+    fields are stored as tuples, so a puzzle is a value: it compares and hashes by
+    content. It checks itself when it is made, by the same rules as :func:`parse`, so
+    any iterables will do as arguments.
+
+    Attributes:
+        nodes: node names in order; each a word without spaces, each once.
+        flip: the names of the lights that must end up flipped; every other light
+            must end up as it was.
+        edges: wires as pairs of node names; no wire from a node to itself and none
+            twice (``a b`` and ``b a`` are the same wire).
+
+    Raises:
+        ValueError: naming the field, the position and the problem.
+    """
+
+    nodes: tuple[str, ...]
+    flip: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "nodes", tuple(self.nodes))
+        object.__setattr__(self, "flip", tuple(self.flip))
+        object.__setattr__(self, "edges", tuple(tuple(e) for e in self.edges))
+        parts = (self.nodes, self.flip, self.edges)
+        _reject_malformed(*parts, _field, prefix="Switches.")
+
+
+def parse(text: str, source: str = "<text>") -> Switches:
     """Parse a switch puzzle from its text format.
 
-    Line 1 lists every node name, line 2 the names whose light must end up flipped (it may be empty),
-    and every further non-blank line is one wire ``a b``. Names are tokens without spaces.
+    Line 1 lists every node name, line 2 the names whose light must end up flipped (it
+    may be empty), and every further non-blank line is one wire ``a b``. Names are
+    tokens without spaces.
 
     Args:
         text: the puzzle text.
         source: the name used in error messages (a file name, for instance).
 
     Returns:
-        ``(nodes, flip, edges)``: node names in file order, names to flip, wires as pairs.
+        The puzzle, with nodes, flip names and wires in file order.
 
     Raises:
-        ValueError: the message names ``source`` and the line: no nodes, a duplicate name, a flip name
-            or a wire end that is not a node, a wire line without exactly two names, a wire from a node
-            to itself, or the same wire twice.
+        ValueError: the message names ``source`` and the line: no nodes, a duplicate
+            name, a flip name or a wire end that is not a node, a wire line without
+            exactly two names, a wire from a node to itself, or the same wire twice.
     """
     lines = text.splitlines()
     nodes = lines[0].split() if lines else []
-    if not nodes:
-        raise ValueError(f"{source}, line 1: no node names (line 1 must list every node)")
-    seen: set[str] = set()
-    for name in nodes:
-        if name in seen:
-            raise ValueError(f"{source}, line 1: duplicate node name {name!r}")
-        seen.add(name)
     flip = lines[1].split() if len(lines) > 1 else []
-    wanted: set[str] = set()
-    for name in flip:
-        if name not in seen:
-            raise ValueError(f"{source}, line 2: {name!r} is not a node named on line 1")
-        if name in wanted:
-            raise ValueError(f"{source}, line 2: duplicate name {name!r}")
-        wanted.add(name)
-    edges: list[tuple[str, str]] = []
-    first_line: dict[frozenset[str], int] = {}
+    edges, numbers = [], []
     for number, line in enumerate(lines[2:], start=3):
-        names = line.split()
-        if not names:
-            continue
-        if len(names) != 2:
-            raise ValueError(
-                f"{source}, line {number}: a wire needs exactly two names, found {len(names)}: {line.strip()!r}"
-            )
-        a, b = names
-        for name in names:
-            if name not in seen:
-                raise ValueError(f"{source}, line {number}: wire names unknown node {name!r}")
-        if a == b:
-            raise ValueError(f"{source}, line {number}: wire joins {a!r} to itself")
-        key = frozenset(names)
-        if key in first_line:
-            raise ValueError(
-                f"{source}, line {number}: duplicate wire {a} {b} (first on line {first_line[key]})"
-            )
-        first_line[key] = number
-        edges.append((a, b))
-    return nodes, flip, edges
+        if line.split():
+            edges.append(tuple(line.split()))
+            numbers.append(number)
+
+    def place(part: str, index: int | None) -> str:
+        if part == "edges":
+            return f"line {numbers[index]}"
+        return f"line {1 if part == 'nodes' else 2}"
+
+    _reject_malformed(nodes, flip, edges, place, prefix=f"{source}, ")
+    return Switches(nodes, flip, edges)
 
 
-def load(path: str | Path) -> Puzzle:
+def load(path: str | Path) -> Switches:
     """Read a switch puzzle file; see :func:`parse` for the format and the errors."""
     path = Path(path)
     return parse(path.read_text(encoding="utf-8"), source=path.name)
 
 
-def _validate(nodes: Sequence[str], flip: Iterable[str], edges: Iterable[tuple[str, str]]) -> None:
-    """Reject puzzles built in memory that ``parse`` would have rejected."""
-    known = set(nodes)
-    if len(known) != len(nodes):
-        duplicates = sorted({v for v in nodes if list(nodes).count(v) > 1})
-        raise ValueError(f"duplicate node names: {duplicates}")
-    for name in flip:
-        if name not in known:
-            raise ValueError(f"flip names unknown node {name!r}")
-    for a, b in edges:
-        for name in (a, b):
-            if name not in known:
-                raise ValueError(f"wire {a} {b} names unknown node {name!r}")
-        if a == b:
-            raise ValueError(f"wire joins {a!r} to itself")
-
-
 # From chapters/switches.ipynb, section 'The Z3 model'
-def _touching(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    """Closed neighbourhoods: the switches that touch each light (itself first, then its neighbours)."""
-    touching = {v: [v] for v in nodes}
-    for a, b in edges:
-        if b not in touching[a]:
-            touching[a].append(b)
-            touching[b].append(a)
+def _touching(puzzle: Switches) -> dict[str, list[str]]:
+    """Closed neighbourhoods: the switches that touch each light (itself first)."""
+    touching = {v: [v] for v in puzzle.nodes}
+    for a, b in puzzle.edges:  # a puzzle has no wire twice, so none is counted twice
+        touching[a].append(b)
+        touching[b].append(a)
     return touching
 
 
 def solve_z3(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
-    minimal: bool = False,
-    time_limit: float = 60.0,
+    puzzle: Switches, *, time_limit: float = 10.0, minimal: bool = False
 ) -> list[str]:
-    """Solve with the original material's Z3 model: one Bool per switch and per light, one XOR per light.
+    """Solve with the first Z3 model: a Bool per switch and per light, an XOR per light.
 
-    ``light v`` is fixed by the goal and equals the XOR of the switches of ``v`` and its neighbours.
-    With ``minimal=True`` the same model goes to ``z3.Optimize`` with the number of presses as objective.
-    It is faithful and short, and it does not scale: Z3 does not see that the XORs form a linear
-    system (see :func:`solve_gf2`).
+    ``light v`` is fixed by the goal and equals the XOR of the switches of ``v`` and its
+    neighbours. With ``minimal=True`` the same model goes to ``z3.Optimize`` with the
+    number of presses as objective. It is faithful and short, and it does not scale:
+    Z3 does not see that the XORs form a linear system (see :func:`solve_gf2`).
 
     Args:
-        nodes: node names.
-        flip: names of the lights that must end up flipped.
-        edges: wires as pairs of names.
-        minimal: return an answer with the fewest presses.
+        puzzle: the switch puzzle.
         time_limit: seconds.
+        minimal: return an answer with the fewest presses.
 
     Returns:
         The sorted names of the switches to press.
 
     Raises:
-        helper.Unsolvable: no set of presses flips exactly ``flip``.
+        helper.Unsolvable: no set of presses flips exactly ``puzzle.flip``.
         helper.SolverTimeout: Z3 answered ``unknown`` within ``time_limit``.
     """
-    wanted = set(flip)
-    touching = _touching(nodes, edges)
+    wanted = set(puzzle.flip)
+    touching = _touching(puzzle)
     solver = z3.Optimize() if minimal else z3.Solver()
     solver.set("timeout", max(1, int(time_limit * 1000)))
-    switch = {v: z3.Bool(f"switch {v}") for v in nodes}
-    light = {v: z3.Bool(f"light {v}") for v in nodes}
-    for v in nodes:
+    switch = {v: z3.Bool(f"switch {v}") for v in puzzle.nodes}
+    light = {v: z3.Bool(f"light {v}") for v in puzzle.nodes}
+    for v in puzzle.nodes:
         solver.add(light[v] if v in wanted else z3.Not(light[v]))
-    for v in nodes:
-        solver.add(light[v] == functools.reduce(z3.Xor, [switch[u] for u in touching[v]]))
+    for v in puzzle.nodes:
+        wiring = functools.reduce(z3.Xor, [switch[u] for u in touching[v]])
+        solver.add(light[v] == wiring)
     if minimal:
-        solver.minimize(z3.Sum([z3.If(switch[v], 1, 0) for v in nodes]))
+        solver.minimize(z3.Sum([z3.If(s, 1, 0) for s in switch.values()]))
     result = solver.check()
     if result == z3.unknown:
-        raise SolverTimeout(f"Z3 gave up after {time_limit} s: {solver.reason_unknown()}")
+        raise SolverTimeout(
+            f"Z3 gave up after {time_limit} s: {solver.reason_unknown()}"
+        )
     if result == z3.unsat:
         raise Unsolvable("no set of presses flips exactly the requested lights")
     model = solver.model()
-    return sorted(v for v in nodes if z3.is_true(model.eval(switch[v], model_completion=True)))
+    return sorted(
+        v for v, s in switch.items() if z3.is_true(model.eval(s, model_completion=True))
+    )
 
 
 # From chapters/switches.ipynb, section 'All answers, and the fewest presses'
-def lights_out_puzzle(board: np.ndarray, torus: bool = False) -> Puzzle:
-    """Turn a Lights Out board into a switch puzzle: cells are nodes, orthogonal neighbours are wired.
+def lights_out_puzzle(board, *, torus: bool = False) -> Switches:
+    """Turn a Lights Out board into a switch puzzle: cells are nodes, neighbours wired.
 
     Args:
-        board: 2-D array-like of 0/1; 1 = light on. The goal is all lights off, so the lit cells are
-            the lights to flip.
+        board: 2-D array-like of 0/1; 1 = light on. The goal is all lights off, so the
+            lit cells are the lights to flip.
         torus: also wire the last row to the first and the last column to the first.
 
     Returns:
-        ``(nodes, flip, edges)`` with node ``"r,c"`` for row ``r`` and column ``c`` (row-major order).
+        The puzzle, with node ``"r,c"`` for row ``r`` and column ``c`` (row-major
+        order).
+
+    Raises:
+        ValueError: ``board`` is not a non-empty 2-D grid of 0 and 1.
     """
     grid = np.asarray(board)
+    if grid.ndim != 2 or grid.size == 0 or not np.isin(grid, (0, 1)).all():
+        raise ValueError(
+            f"a Lights Out board is a non-empty 2-D grid of 0 and 1 (got {grid.shape})"
+        )
     rows, cols = grid.shape
     name = [[f"{r},{c}" for c in range(cols)] for r in range(rows)]
     nodes = [name[r][c] for r in range(rows) for c in range(cols)]
@@ -200,34 +248,11 @@ def lights_out_puzzle(board: np.ndarray, torus: bool = False) -> Puzzle:
                 if other is not None and other != (r, c):
                     pair = (name[r][c], name[other[0]][other[1]])
                     wires.setdefault(frozenset(pair), pair)
-    return nodes, flip, list(wires.values())
-
-
-def scrambled_board(rows: int, cols: int, seed: int, torus: bool = False) -> np.ndarray:
-    """A solvable Lights Out board: press each switch of a dark board with probability 1/2.
-
-    Args:
-        rows: the number of rows.
-        cols: the number of columns.
-        seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
-        torus: wire around the edges (as in :func:`lights_out_puzzle`).
-
-    Returns:
-        The 0/1 board of lights that are on after the random presses.
-    """
-    presses = np.random.default_rng(seed).integers(0, 2, (rows, cols), dtype=np.uint8)
-    board = presses.copy()  # a press flips its own light ...
-    nodes, _, edges = lights_out_puzzle(np.zeros((rows, cols), dtype=np.uint8), torus=torus)
-    cell = {name: divmod(i, cols) for i, name in enumerate(nodes)}
-    for a, b in edges:  # ... and the lights wired to it
-        (ra, ca), (rb, cb) = cell[a], cell[b]
-        board[ra, ca] ^= presses[rb, cb]
-        board[rb, cb] ^= presses[ra, ca]
-    return board
+    return Switches(nodes, flip, wires.values())
 
 
 def lights_out_presses(pressed: Iterable[str], shape: tuple[int, int]) -> np.ndarray:
-    """Turn a list of pressed ``"r,c"`` names back into a 0/1 grid of the given shape."""
+    """Turn ``"r,c"`` names (presses, or lit cells) into a 0/1 grid of ``shape``."""
     grid = np.zeros(shape, dtype=np.uint8)
     for name in pressed:
         r, c = name.split(",")
@@ -235,64 +260,126 @@ def lights_out_presses(pressed: Iterable[str], shape: tuple[int, int]) -> np.nda
     return grid
 
 
-def load_lights_out(path: str | Path) -> np.ndarray:
-    """Read a Lights Out board: one row per line, ``0``/``1`` separated by spaces, 1 = light on.
+def lights_out_board(puzzle: Switches) -> np.ndarray:
+    """The 0/1 board of a Lights Out puzzle (1 = light on), for plotting.
 
     Raises:
-        ValueError: naming the file and line of a token other than 0/1 or a row of the wrong length.
+        ValueError: the nodes are not the cells ``"r,c"`` of a grid in row-major
+            order, as :func:`lights_out_puzzle` names them.
+    """
+    try:
+        last_row, last_col = (int(x) for x in puzzle.nodes[-1].split(","))
+    except ValueError:
+        last_row = last_col = -1
+    shape = (last_row + 1, last_col + 1)
+    cells = [f"{r},{c}" for r in range(shape[0]) for c in range(shape[1])]
+    if list(puzzle.nodes) != cells:
+        raise ValueError("the nodes are not the cells 'r,c' of a grid, row by row")
+    return lights_out_presses(puzzle.flip, shape)
+
+
+def load_lights_out(path: str | Path) -> Switches:
+    """Read a Lights Out board: one row per line, ``0``/``1`` separated by spaces.
+
+    1 is a light that is on; the goal is all lights off.
+
+    Returns:
+        The board as a switch puzzle (see :func:`lights_out_puzzle`).
+
+    Raises:
+        ValueError: naming the file and line of a token other than 0/1 or a row of the
+            wrong length.
     """
     path = Path(path)
     rows = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    text = path.read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), start=1):
         tokens = line.split()
         if not tokens:
             continue
         for column, token in enumerate(tokens, start=1):
             if token not in ("0", "1"):
-                raise ValueError(f"{path.name}, line {number}, column {column}: expected 0 or 1, got {token!r}")
+                raise ValueError(
+                    f"{path.name}, line {number}, column {column}: "
+                    f"expected 0 or 1, got {token!r}"
+                )
         if rows and len(tokens) != len(rows[0]):
             raise ValueError(
-                f"{path.name}, line {number}: {len(tokens)} cells, but the first row has {len(rows[0])}"
+                f"{path.name}, line {number}: {len(tokens)} cells, "
+                f"but the first row has {len(rows[0])}"
             )
         rows.append([int(t) for t in tokens])
     if not rows:
         raise ValueError(f"{path.name}: no rows")
-    return np.array(rows, dtype=np.uint8)
+    return lights_out_puzzle(np.array(rows, dtype=np.uint8))
+
+
+def generate(
+    height: int, width: int, *, seed: int = 0, torus: bool = False
+) -> Switches:
+    """A solvable Lights Out puzzle: press each switch of a dark board with chance 1/2.
+
+    The lights that are on after the random presses are the lights to flip, so the
+    puzzle has an answer (and ``2**nullity`` in all).
+
+    Args:
+        height: the number of rows.
+        width: the number of columns.
+        seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
+        torus: wire around the edges (as in :func:`lights_out_puzzle`).
+
+    Returns:
+        The puzzle, as :func:`lights_out_puzzle` makes it.
+    """
+    rng = np.random.default_rng(seed)
+    presses = rng.integers(0, 2, (height, width), dtype=np.uint8)
+    board = presses.copy()  # a press flips its own light ...
+    dark = lights_out_puzzle(np.zeros_like(presses), torus=torus)
+    cell = {name: divmod(i, width) for i, name in enumerate(dark.nodes)}
+    for a, b in dark.edges:  # ... and the lights wired to it
+        (ra, ca), (rb, cb) = cell[a], cell[b]
+        board[ra, ca] ^= presses[rb, cb]
+        board[rb, cb] ^= presses[ra, ca]
+    lit = [name for name, (r, c) in cell.items() if board[r, c]]
+    return Switches(dark.nodes, lit, dark.edges)  # = lights_out_puzzle(board, ...)
 
 
 # From chapters/switches.ipynb, section 'Making elimination fast'
-#: Up to this nullity, ``solve(..., minimal=True)`` enumerates all 2**nullity answers.
+#: Up to this nullity, ``solve(..., minimal=True)`` walks all ``2**nullity`` answers.
 ENUMERATE_NULLITY = 20
 
 
-def _packed_system(
-    nodes: Sequence[str], flip: Iterable[str], edges: Iterable[tuple[str, str]]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return A (closed neighbourhoods) with 64 columns per ``uint64`` word, and b as ``uint8``."""
-    index = {v: i for i, v in enumerate(nodes)}
-    n = len(nodes)
-    pairs = np.array([(index[a], index[b]) for a, b in edges], dtype=np.int64).reshape(-1, 2)
+def _packed_system(puzzle: Switches) -> tuple[np.ndarray, np.ndarray]:
+    """Return A (closed neighbourhoods), 64 columns per ``uint64`` word, and b."""
+    index = {v: i for i, v in enumerate(puzzle.nodes)}
+    n = len(puzzle.nodes)
+    pairs = [(index[a], index[b]) for a, b in puzzle.edges]
+    pairs = np.array(pairs, dtype=np.int64).reshape(-1, 2)
     rows = np.concatenate([np.arange(n), pairs[:, 0], pairs[:, 1]])
     cols = np.concatenate([np.arange(n), pairs[:, 1], pairs[:, 0]])
     matrix = np.zeros((n, max(1, (n + 63) // 64)), dtype=np.uint64)
     bits = np.left_shift(np.uint64(1), (cols & 63).astype(np.uint64))
     np.bitwise_or.at(matrix, (rows, cols >> 6), bits)
     target = np.zeros(n, dtype=np.uint8)
-    target[[index[v] for v in flip]] = 1
+    target[[index[v] for v in puzzle.flip]] = 1
     return matrix, target
 
 
-def _eliminate(matrix: np.ndarray, target: np.ndarray, deadline: float):
-    """Forward elimination in place; return (pivot columns, end word of each pivot row, consistent).
+def _eliminate(matrix: np.ndarray, target: np.ndarray, deadline: Deadline):
+    """Eliminate forward in place; return (pivot columns, row end words, consistent).
 
-    Rows are first sorted by their lowest set column. A row can only gain a 1 in column ``c`` if it
-    already had a 1 at or left of ``c``, so the rows that may hold column ``c`` are the unpivoted rows
-    whose original lowest column is at most ``c``: a short slice on a grid, found without a full scan.
+    The end word of a pivot row is one past its last non-zero word.
+
+    Rows are first sorted by their lowest set column. A row can only gain a 1 in
+    column ``c`` if it already had a 1 at or left of ``c``, so the rows that may hold
+    column ``c`` are the unpivoted rows whose original lowest column is at most ``c``:
+    a short slice on a grid, found without a full scan.
     """
     n, _ = matrix.shape
     first = (matrix != 0).argmax(axis=1)
     value = matrix[np.arange(n), first]
-    lowest = first * 64 + np.bitwise_count((value & (~value + np.uint64(1))) - np.uint64(1))
+    low_bit = (value & (~value + np.uint64(1))) - np.uint64(1)
+    lowest = first * 64 + np.bitwise_count(low_bit)
     lowest = np.where(value == 0, n, lowest)  # an all-zero row never holds a pivot
     order = np.argsort(lowest, kind="stable")
     matrix[:] = matrix[order]
@@ -304,8 +391,8 @@ def _eliminate(matrix: np.ndarray, target: np.ndarray, deadline: float):
     for col in range(n):
         if r == n:
             break
-        if col % 256 == 0 and time.perf_counter() > deadline:
-            raise SolverTimeout("Gaussian elimination hit the time limit")
+        if col % 256 == 0:
+            deadline.check("Gaussian elimination")
         word = col >> 6
         bit = np.uint64(1) << np.uint64(col & 63)
         stop = int(np.searchsorted(lowest, col, side="right"))
@@ -332,25 +419,29 @@ def _to_int(words: np.ndarray) -> int:
     return int.from_bytes(words.astype("<u8").tobytes(), "little")
 
 
-def _gf2(nodes, flip, edges, kernel: bool, time_limit: float):
-    """Solve A x = b; return (x as int or None, kernel basis as ints (empty unless asked), nullity)."""
-    deadline = time.perf_counter() + time_limit
-    n = len(nodes)
-    matrix, target = _packed_system(nodes, flip, edges)
+def _gf2(puzzle: Switches, kernel: bool, deadline: Deadline):
+    """Solve A x = b; return (x as an int or None, kernel basis as ints, nullity).
+
+    The kernel basis is empty unless ``kernel`` is true.
+    """
+    n = len(puzzle.nodes)
+    matrix, target = _packed_system(puzzle)
     pivots, ends, consistent = _eliminate(matrix, target, deadline)
     rank = len(pivots)
     free = sorted(set(range(n)) - set(pivots)) if kernel else []
-    # Row 0 of the unknowns is the answer; row 1 + j the kernel vector with free column free[j] set.
+    # Row 0 of the unknowns is the answer; row 1 + j is the kernel vector whose free
+    # column free[j] is set.
     unknowns = np.zeros((1 + len(free), matrix.shape[1]), dtype=np.uint64)
     rhs = np.zeros((1 + len(free), rank), dtype=np.uint8)
     rhs[0] = target[:rank]
     for j, f in enumerate(free):
         unknowns[1 + j, f >> 6] |= np.uint64(1) << np.uint64(f & 63)
     for i in range(rank - 1, -1, -1):
-        if i % 256 == 0 and time.perf_counter() > deadline:
-            raise SolverTimeout("back-substitution hit the time limit")
+        if i % 256 == 0:
+            deadline.check("back-substitution")
         col, word, end = pivots[i], pivots[i] >> 6, ends[i]
-        parity = np.bitwise_count(unknowns[:, word:end] & matrix[i, word:end]).sum(axis=1) & 1
+        both = unknowns[:, word:end] & matrix[i, word:end]
+        parity = np.bitwise_count(both).sum(axis=1) & 1
         set_rows = (parity.astype(np.uint8) ^ rhs[:, i]).astype(bool)
         unknowns[set_rows, word] |= np.uint64(1) << np.uint64(col & 63)
     answer = _to_int(unknowns[0]) if consistent else None
@@ -358,33 +449,30 @@ def _gf2(nodes, flip, edges, kernel: bool, time_limit: float):
 
 
 def _names(bits: int, nodes: Sequence[str]) -> list[str]:
+    """The sorted names of the nodes whose bit is set."""
     return sorted(nodes[i] for i in range(len(nodes)) if bits >> i & 1)
 
 
-def nullity(nodes: Sequence[str], edges: Iterable[tuple[str, str]], time_limit: float = 60.0) -> int:
-    """The dimension of the kernel of A: every solvable target has exactly ``2**nullity`` answers."""
-    _validate(nodes, [], edges)
-    return _gf2(nodes, [], edges, kernel=False, time_limit=time_limit)[2]
+def nullity(puzzle: Switches, *, time_limit: float = 10.0) -> int:
+    """The dimension of the kernel of A (it does not depend on ``puzzle.flip``).
 
-
-def solution_space(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
-    time_limit: float = 60.0,
-) -> tuple[list[str] | None, list[list[str]]]:
-    """One answer (``None`` if there is none) and a basis of the quiet patterns (the kernel of A).
-
-    Every answer is the first one plus a sum (XOR) of basis patterns; there are ``2**len(basis)``.
+    Every solvable target has exactly ``2**nullity`` answers.
     """
-    flip = list(flip)
-    _validate(nodes, flip, edges)
-    answer, kernel, _ = _gf2(nodes, flip, edges, kernel=True, time_limit=time_limit)
-    return (None if answer is None else _names(answer, nodes)), [_names(k, nodes) for k in kernel]
+    return _gf2(puzzle, kernel=False, deadline=Deadline(time_limit))[2]
 
 
-def _fewest_presses(answer: int, kernel: list[int], deadline: float) -> int:
-    """The answer + span(kernel) with the fewest set bits, by a Gray-code walk over the kernel."""
+def quiet_patterns(puzzle: Switches, *, time_limit: float = 10.0) -> list[list[str]]:
+    """A basis of the quiet patterns: press sets that change no light (the kernel).
+
+    Every answer is any one answer plus a sum (XOR) of basis patterns, and different
+    sums give different answers; there are ``nullity`` patterns in the basis.
+    """
+    _, kernel, _ = _gf2(puzzle, kernel=True, deadline=Deadline(time_limit))
+    return [_names(k, puzzle.nodes) for k in kernel]
+
+
+def _fewest_presses(answer: int, kernel: list[int], deadline: Deadline) -> int:
+    """The answer + span(kernel) with the fewest set bits, by a Gray-code walk."""
     support = 0
     for k in kernel:
         support |= k
@@ -398,28 +486,40 @@ def _fewest_presses(answer: int, kernel: list[int], deadline: float) -> int:
     basis = [squeeze(k) for k in kernel]
     best, best_count = current, current.bit_count()
     for step in range(1, 1 << len(basis)):
-        current ^= basis[(step & -step).bit_length() - 1]  # Gray code: flip one basis vector
+        # Gray code: flip one basis vector per step
+        current ^= basis[(step & -step).bit_length() - 1]
         count = current.bit_count()
         if count < best_count:
             best, best_count = current, count
-        if step & 0xFFFF == 0 and time.perf_counter() > deadline:
-            raise SolverTimeout("enumerating the kernel hit the time limit")
+        if step & 0xFFFF == 0:
+            deadline.check("the walk over all answers")
     return fixed | sum(1 << i for j, i in enumerate(columns) if best >> j & 1)
 
 
 def _fewest_presses_cpsat(
-    answer: int, kernel: list[int], time_limit: float, num_workers: int = 2, seed: int = 0
-) -> int:
+    answer: int,
+    kernel: list[int],
+    *,
+    time_limit: float,
+    num_workers: int = 2,
+    seed: int = 0,
+) -> tuple[int, bool]:
     """The fewest-presses answer for a large kernel, with CP-SAT in kernel coordinates.
 
-    Elimination leaves only the hard part: choose ``y`` (which quiet patterns to add) so that
-    ``answer + sum(y_j kernel_j)`` has the fewest ones. Switches with the same kernel column share one
-    XOR. The hint ``y = 0`` is the elimination's answer, so CP-SAT starts from a solution.
+    Elimination leaves only the hard part: choose ``y`` (which quiet patterns to add)
+    so that ``answer + sum(y_j kernel_j)`` has the fewest ones. Switches with the same
+    kernel column share one XOR. The hint ``y = 0`` is the elimination's answer, so
+    CP-SAT starts from a solution.
+
+    Returns:
+        The best answer found (as bits) and whether CP-SAT proved it the fewest. When
+        CP-SAT finds nothing in time, that is ``answer`` itself, unproven.
     """
     support = 0
     for k in kernel:
         support |= k
-    weights: dict[tuple[int, ...], list[int]] = {}  # kernel column -> [count with answer bit 0, with 1]
+    # kernel column -> [switches with answer bit 0, switches with answer bit 1]
+    weights: dict[tuple[int, ...], list[int]] = {}
     for i in range(support.bit_length()):
         if support >> i & 1:
             column = tuple(j for j, k in enumerate(kernel) if k >> i & 1)
@@ -432,51 +532,51 @@ def _fewest_presses_cpsat(
         model.add_bool_xor([~z] + [y[j] for j in column])
         flipped[column] = z
     # A switch with answer bit a is pressed in the final answer when a XOR z = 1.
-    model.minimize(sum(w0 * flipped[c] + w1 * (1 - flipped[c]) for c, (w0, w1) in weights.items()))
+    model.minimize(
+        sum(w0 * flipped[c] + w1 * (1 - flipped[c]) for c, (w0, w1) in weights.items())
+    )
     for var in y:
         model.add_hint(var, False)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = num_workers
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
-    best = answer
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        for j, var in enumerate(y):
-            if solver.value(var):
-                best ^= kernel[j]
-    if status != cp_model.OPTIMAL:
-        error = SolverTimeout(
-            f"CP-SAT found {best.bit_count()} presses but did not prove it minimal in {time_limit:.1f} s"
+    try:
+        solver = run_cpsat(
+            model,
+            time_limit=time_limit,
+            num_workers=num_workers,
+            seed=seed,
+            what="the choice of quiet patterns",
         )
-        error.best = best  # the best answer found, as a bit set
-        raise error
-    return best
+    except SolverTimeout:
+        return answer, False
+    best = answer
+    for j, var in enumerate(y):
+        if solver.value(var):
+            best ^= kernel[j]
+    return best, solver.response_proto.status == cp_model.OPTIMAL
 
 
 def solve_cpsat(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
-    minimal: bool = False,
-    time_limit: float = 60.0,
+    puzzle: Switches,
     *,
+    time_limit: float = 10.0,
+    minimal: bool = False,
     hint: Iterable[str] | None = None,
     num_workers: int = 2,
     seed: int = 0,
 ) -> list[str]:
-    """CP-SAT with one ``add_bool_xor`` per light; with ``minimal=True`` it minimises the presses.
+    """CP-SAT with one ``add_bool_xor`` per light; ``minimal=True`` minimises presses.
 
-    ``hint`` (names of a known answer, e.g. from elimination) lets the search start from a solution.
+    ``hint`` (names of a known answer, e.g. from elimination) lets the search start
+    from a solution.
 
     Raises:
         helper.Unsolvable: CP-SAT proved that there is no answer.
-        helper.SolverTimeout: no answer, or (with ``minimal``) no proof of optimality, in time.
+        helper.SolverTimeout: no answer, or (with ``minimal``) no proof of optimality,
+            in time.
     """
-    wanted = set(flip)
+    wanted = set(puzzle.flip)
     model = cp_model.CpModel()
-    press = {v: model.new_bool_var(f"press {v}") for v in nodes}
-    for v, switches in _touching(nodes, edges).items():
+    press = {v: model.new_bool_var(f"press {v}") for v in puzzle.nodes}
+    for v, switches in _touching(puzzle).items():
         literals = [press[u] for u in switches]
         if v not in wanted:  # XOR = 0  <=>  XOR with one literal negated = 1
             literals[0] = ~literals[0]
@@ -485,84 +585,120 @@ def solve_cpsat(
         model.minimize(sum(press.values()))
     if hint is not None:
         hinted = set(hint)
-        for v in nodes:
+        for v in puzzle.nodes:
             model.add_hint(press[v], v in hinted)
-    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed,
-                       optimal=minimal, what="the XOR model of these switches")
-    return sorted(v for v in nodes if solver.value(press[v]))
+    solver = run_cpsat(
+        model,
+        time_limit=time_limit,
+        num_workers=num_workers,
+        seed=seed,
+        optimal=minimal,
+        what="the XOR model of these switches",
+    )
+    return sorted(v for v in puzzle.nodes if solver.value(press[v]))
 
 
 def solve_gf2(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
-    minimal: bool = False,
-    time_limit: float = 60.0,
+    puzzle: Switches, *, time_limit: float = 10.0, minimal: bool = False
 ) -> list[str]:
-    """Solve by Gaussian elimination over GF(2) on bit-packed rows (the book's recommended method).
+    """Solve by Gaussian elimination over GF(2) on bit-packed rows (the default).
 
     With ``minimal=True`` it returns an answer with the fewest presses: by walking all
-    ``2**nullity`` answers when the nullity is at most :data:`ENUMERATE_NULLITY`, otherwise with
-    CP-SAT over the kernel coordinates, hinted with the elimination's answer.
+    ``2**nullity`` answers when the nullity is at most :data:`ENUMERATE_NULLITY`,
+    otherwise with CP-SAT over the kernel coordinates, hinted with the elimination's
+    answer.
 
     Raises:
         helper.Unsolvable: the target is not in the column space of A.
-        helper.SolverTimeout: the work did not finish within ``time_limit`` seconds. When CP-SAT
-            found answers but could not prove the fewest, the exception's ``best`` attribute holds the
-            best answer found (sorted names).
+        helper.SolverTimeout: the work did not finish within ``time_limit`` seconds.
+            When CP-SAT could not prove the fewest presses, the exception's ``best``
+            holds the best answer found (sorted names; a valid answer).
     """
-    flip = list(flip)
-    if not nodes:
-        return []
-    deadline = time.perf_counter() + time_limit
-    answer, kernel, d = _gf2(nodes, flip, edges, kernel=minimal, time_limit=time_limit)
+    deadline = Deadline(time_limit)
+    answer, kernel, d = _gf2(puzzle, kernel=minimal, deadline=deadline)
     if answer is None:
         raise Unsolvable("no set of presses flips exactly the requested lights")
     if minimal and d > ENUMERATE_NULLITY:
-        left = max(0.1, deadline - time.perf_counter())
-        try:
-            answer = _fewest_presses_cpsat(answer, kernel, left)
-        except SolverTimeout as error:
-            error.best = _names(error.best, nodes)
-            raise
+        left = max(0.1, deadline.remaining())
+        answer, proven = _fewest_presses_cpsat(answer, kernel, time_limit=left)
+        if not proven:
+            raise SolverTimeout(
+                f"CP-SAT found {answer.bit_count()} presses but did not prove them "
+                f"the fewest in {time_limit:.3g} s",
+                best=_names(answer, puzzle.nodes),
+            )
     elif minimal and d > 0:
         answer = _fewest_presses(answer, kernel, deadline)
-    return _names(answer, nodes)
+    return _names(answer, puzzle.nodes)
 
 
-#: Every method the chapter teaches: ``f(nodes, flip, edges, minimal=False, time_limit=60.0)``.
-METHODS: dict[str, Callable[..., list[str]]] = {"gf2": solve_gf2, "z3": solve_z3, "cpsat": solve_cpsat}
-#: The method ``solve`` uses when none is named.
-DEFAULT_METHOD = "gf2"
+# From chapters/switches.ipynb, section 'The entry points'
+#: The independent checker, :func:`helper.check.check_switches`, under the name that
+#: every puzzle module uses.
+check = check_switches
 
 
 def solve(
-    nodes: Sequence[str],
-    flip: Iterable[str],
-    edges: Iterable[tuple[str, str]],
-    minimal: bool = False,
+    puzzle: Switches,
+    *,
     method: str | None = None,
-    time_limit: float = 60.0,
+    time_limit: float = 10.0,
+    minimal: bool = False,
 ) -> list[str]:
     """Return the sorted names of the switches to press so that exactly ``flip`` flips.
 
     Args:
-        nodes: node names.
-        flip: names of the lights that must end up flipped.
-        edges: wires as pairs of names.
-        minimal: return an answer with the fewest presses.
+        puzzle: the switch puzzle.
         method: a key of :data:`METHODS`; ``None`` means :data:`DEFAULT_METHOD`.
         time_limit: seconds.
+        minimal: return an answer with the fewest presses.
 
     Raises:
-        ValueError: an unknown method, or a malformed puzzle (unknown or duplicate names).
-        helper.Unsolvable: no set of presses flips exactly ``flip``.
+        ValueError: an unknown method (the message lists the known ones).
+        helper.Unsolvable: no set of presses flips exactly ``puzzle.flip``.
         helper.SolverTimeout: the method did not finish within ``time_limit``.
     """
     name = DEFAULT_METHOD if method is None else method
     if name not in METHODS:
         raise ValueError(f"unknown method {name!r}; choose one of {sorted(METHODS)}")
-    flip = list(flip)
-    edges = list(edges)
-    _validate(nodes, flip, edges)
-    return METHODS[name](nodes, flip, edges, minimal=minimal, time_limit=time_limit)
+    return METHODS[name](puzzle, time_limit=time_limit, minimal=minimal)
+
+
+def solutions(
+    puzzle: Switches, *, limit: int = 2, time_limit: float = 10.0
+) -> list[list[str]]:
+    """Up to ``limit`` distinct answers: one answer plus sums of quiet patterns.
+
+    Every answer is one answer plus a sum (XOR) of the basis of quiet patterns, and
+    different sums give different answers. So the list is exact, with no search and
+    no assumption that could hide an answer: a puzzle has no answer or ``2**nullity``.
+
+    Returns:
+        Sorted name lists, the first the one :func:`solve` returns; empty when the
+        puzzle has no answer.
+
+    Raises:
+        helper.SolverTimeout: the elimination did not finish within ``time_limit``.
+    """
+    deadline = Deadline(time_limit)
+    answer, kernel, _ = _gf2(puzzle, kernel=True, deadline=deadline)
+    if answer is None or limit < 1:
+        return []
+    found = [answer]
+    current = answer
+    for step in range(1, min(limit, 1 << len(kernel))):
+        current ^= kernel[(step & -step).bit_length() - 1]  # Gray code: one XOR a step
+        found.append(current)
+        if step % 4096 == 0:
+            deadline.check("listing answers")
+    return [_names(bits, puzzle.nodes) for bits in found]
+
+
+#: Every method the chapter teaches: ``f(puzzle, *, time_limit=10.0, minimal=False)``.
+METHODS: dict[str, Callable[..., list[str]]] = {
+    "gf2": solve_gf2,
+    "z3": solve_z3,
+    "cpsat": solve_cpsat,
+}
+#: The method :func:`solve` uses when none is named.
+DEFAULT_METHOD = "gf2"

@@ -12,7 +12,6 @@ puzzle chapters come in.)
 
 from collections.abc import Iterable, Mapping
 
-import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
 from matplotlib import pyplot as plt

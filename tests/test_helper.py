@@ -123,3 +123,45 @@ def test_plot_benchmark_shows_failures_on_the_limit_line():
         assert ax.get_xscale() == ("log" if sizes else "linear")
         labels = [t.get_text() for t in ax.get_legend().get_texts()]
         assert "m" in labels and any("timed out" in label for label in labels)
+
+
+def test_puzzlink_url_round_trip_and_errors():
+    from helper.puzzlink import make_url, split_url
+
+    url = make_url("slither", 10, 8, "abc")
+    assert split_url(url, "slither") == ("slither", 10, 8, "abc")
+    assert split_url("http://pzv.jp/p.html?slither/v:/3/2/x", ("slither",))[1:3] == (
+        3,
+        2,
+    )
+    for bad, message in [
+        ("https://puzz.link/p", "not a puzz.link URL"),
+        ("https://puzz.link/p?numlin/3/3/x", "expected slither"),
+        ("https://puzz.link/p?slither/3/x", "columns"),
+        ("https://puzz.link/p?slither/0/3/x", "empty"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            split_url(bad, "slither")
+
+
+def test_number16_code_round_trips_and_names_bad_characters():
+    import random
+
+    from helper.puzzlink import UNKNOWN, decode_number16, encode_number16
+
+    rng = random.Random(1)
+    for _ in range(500):
+        values = [
+            rng.choice([None, None, UNKNOWN, rng.randint(0, 15), rng.randint(0, 12287)])
+            for _ in range(rng.randint(1, 50))
+        ]
+        text = encode_number16(values)
+        assert decode_number16(text, len(values)) == (values, len(text))
+    assert encode_number16([None] * 21 + [3]) == "zg3"
+    assert decode_number16("1-1f", 3) == ([1, 31, None], 4)
+    with pytest.raises(ValueError, match="unknown character 'A' at position 1"):
+        decode_number16("1A", 2)
+    with pytest.raises(ValueError, match="needs 2 hex digits"):
+        decode_number16("-1", 1)
+    with pytest.raises(ValueError, match="passes the last cell"):
+        decode_number16("z", 3)

@@ -145,34 +145,40 @@ def _nonogram_runs(line) -> list[int]:
 
 
 def check_nonogram(puzzle, solution) -> bool:
-    """Check a nonogram picture against the clues by counting runs; shares no code with a solver.
+    """Check a nonogram picture against the clues by counting runs.
+
+    Shares no code with any solver and reads the puzzle only through its attributes.
 
     Args:
-        puzzle: ``(rows, cols)`` clue lists (or a dict with keys ``"rows"`` and ``"cols"``);
-            ``[]`` and ``[0]`` both mean an empty line.
-        solution: 0/1 array-like of shape ``(len(rows), len(cols))``, 1 = black.
+        puzzle: anything with clue lists ``rows`` and ``cols`` (a
+            :class:`helper.nonogram.Nonogram`); ``[]`` and ``[0]`` both mean an empty
+            line.
+        solution: 0/1 array-like of shape (rows, columns), 1 = black.
 
     Returns:
         True when every row and every column has exactly the runs its clue asks for.
 
     Raises:
-        ValueError: wrong shape, a value other than 0/1, or the first row or column whose runs
-            differ from its clue (the message gives the expected and the found runs).
+        ValueError: wrong shape, a value other than 0/1, or the first row or column
+            whose runs differ from its clue (the message gives the expected and the
+            found runs).
     """
-    rows, cols = (puzzle["rows"], puzzle["cols"]) if isinstance(puzzle, dict) else puzzle
+    rows, cols = list(puzzle.rows), list(puzzle.cols)
     grid = np.asarray(solution)
     if grid.shape != (len(rows), len(cols)):
-        raise ValueError(f"the picture has shape {grid.shape}, expected {(len(rows), len(cols))}")
+        expected = (len(rows), len(cols))
+        raise ValueError(f"the picture has shape {grid.shape}, expected {expected}")
     bad = np.argwhere((grid != 0) & (grid != 1))
     if len(bad):
         r, c = bad[0]
         raise ValueError(f"cell ({r}, {c}) holds {grid[r, c]!r}; cells must be 0 or 1")
     for kind, clues, lines in (("row", rows, grid), ("column", cols, grid.T)):
-        for index, (clue, line) in enumerate(zip(clues, lines)):
+        for index, (clue, line) in enumerate(zip(clues, lines, strict=True)):
             expected = [int(n) for n in clue if n != 0]
             found = _nonogram_runs(line)
             if found != expected:
-                raise ValueError(f"{kind} {index}: expected runs {expected}, found {found}")
+                message = f"expected runs {expected}, found {found}"
+                raise ValueError(f"{kind} {index}: {message}")
     return True
 
 

@@ -251,26 +251,26 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
 def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
-    """Draw a nonogram: row clues on the left, column clues on top, the picture if given.
+    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
 
-    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles from
-    5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
+    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles
+    from 5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
 
     Args:
-        puzzle: ``(rows, cols)`` clue lists, or a dict with keys ``"rows"`` and ``"cols"``.
-        solution: optional 0/1 array of shape ``(len(rows), len(cols))``; 1 cells are painted.
+        puzzle: a :class:`helper.nonogram.Nonogram`, or anything with clue lists
+            ``rows`` and ``cols``.
+        solution: optional 0/1 array of shape (rows, columns); 1 cells are painted.
         font_size: the largest clue font size in points.
 
     Returns:
         The matplotlib Figure.
     """
-    rows, cols = (puzzle["rows"], puzzle["cols"]) if isinstance(puzzle, dict) else puzzle
-    rows = [[n for n in clue if n != 0] or [0] for clue in rows]
-    cols = [[n for n in clue if n != 0] or [0] for clue in cols]
+    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
+    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
     height, width = len(rows), len(cols)
     top = max(len(clue) for clue in cols)
-    # Row clues are laid out right to left, each number as wide as its digits (in cell units,
-    # for a font of about half a cell), so that runs like "12 14 12" stay apart.
+    # Row clues are laid out right to left, each number as wide as its digits (in cell
+    # units, for a font of about half a cell), so that runs like "12 14 12" stay apart.
     row_x: list[list[tuple[float, int]]] = []
     left = 0.0
     for clue in rows:
@@ -287,8 +287,10 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     font = min(font_size, cell * 72 * 0.55)
     if solution is not None:
         grid = np.asarray(solution)
-        ax.imshow(grid, cmap="Greys", vmin=0, vmax=1, extent=(0, width, height, 0),
-                  interpolation="nearest")
+        extent = (0, width, height, 0)
+        ax.imshow(
+            grid, cmap="Greys", vmin=0, vmax=1, extent=extent, interpolation="nearest"
+        )
     for x in range(width + 1):
         lw = 1.2 if x % 5 == 0 or x == width else 0.4
         ax.plot([x, x], [-top, height], color="black" if lw > 1 else "grey", lw=lw)
@@ -300,7 +302,8 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
             ax.text(x, i + 0.5, str(number), ha="center", va="center", fontsize=font)
     for j, clue in enumerate(cols):
         for k, number in enumerate(reversed(clue)):
-            ax.text(j + 0.5, -(k + 0.5), str(number), ha="center", va="center", fontsize=font)
+            y = -(k + 0.5)
+            ax.text(j + 0.5, y, str(number), ha="center", va="center", fontsize=font)
     ax.set_xlim(-left, width)
     ax.set_ylim(height, -top)
     ax.set_aspect("equal")

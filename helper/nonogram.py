@@ -195,7 +195,10 @@ class Nonogram:
 
 
 def load(path: str | Path) -> Nonogram:
-    """Read a nonogram from a ``.json`` file ``{"rows": [[...], ...], "cols": [...]}``.
+    """Read a nonogram from a ``.json`` file or, by its suffix, a webpbn ``.non`` file.
+
+    A ``.json`` file holds ``{"rows": [[...], ...], "cols": [...]}``; a ``.non`` file
+    is read by :func:`parse_non`.
 
     Args:
         path: the file, usually ``helper.data_path("nonogram/<name>.json")``.
@@ -205,11 +208,13 @@ def load(path: str | Path) -> Nonogram:
 
     Raises:
         ValueError: malformed file: bad JSON, a missing key, or a clue or clue list that
-            :class:`Nonogram` rejects. The message names the file, the JSON line, and
-            the row or column (counted from 0).
+            :class:`Nonogram` rejects. The message names the file, the line, and the
+            row or column (counted from 0).
     """
     path = Path(path)
     text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".non":
+        return parse_non(text, source=str(path))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -223,6 +228,112 @@ def load(path: str | Path) -> Nonogram:
             message = f"missing key {key!r} (need 'rows' and 'cols')"
             raise ValueError(f"{path}, line 1: {message}")
     return Nonogram(*_clean_puzzle(data["rows"], data["cols"], str(path), text))
+
+
+def _non_clue(line: str, length: int) -> tuple[int, ...]:
+    """One clue line of a ``.non`` file: numbers separated by commas; empty or ``0``.
+
+    Raises:
+        ValueError: a hint that is not a number (a colour hint such as ``3b``, a word),
+            or a clue that :class:`Nonogram` rejects.
+    """
+    text = line.strip()
+    hints = [hint.strip() for hint in text.split(",")] if text else []
+    for hint in hints:
+        if hint[:-1].isdigit() and hint[-1:].isalpha():
+            raise ValueError(f"colour hint {hint!r}: the book's nonograms are black")
+        if not hint.isdigit():
+            raise ValueError(f"expected numbers separated by commas, found {text!r}")
+    return _clean_clue([int(hint) for hint in hints], length)
+
+
+def _check_goal(puzzle: Nonogram, goal: str, where: str) -> None:
+    """Raise ``ValueError`` unless ``goal`` (``"0110..."``) is a picture of the clues.
+
+    ``where`` names the file and the line of the goal in the message.
+    """
+    cells = puzzle.height * puzzle.width
+    if len(goal) != cells:
+        raise ValueError(f"{where}: the goal has {len(goal)} cells, the grid {cells}")
+    grid = np.array([char != "0" for char in goal], dtype=np.int8)
+    grid = grid.reshape(puzzle.height, puzzle.width)
+    views = (("row", grid, puzzle.rows), ("column", grid.T, puzzle.cols))
+    for kind, lines, clues in views:
+        for k, (line, clue) in enumerate(zip(lines, clues, strict=True)):
+            if _runs(line) != clue:
+                shown = f"{kind} {k} of the goal shows {list(_runs(line))}"
+                raise ValueError(f"{where}: {shown}, its clue is {list(clue)}")
+
+
+def parse_non(text: str, source: str = "<text>") -> Nonogram:
+    """Read a nonogram in the webpbn ``.non`` text format (the nonogram-db collection).
+
+    The file is a list of keys, one a line. ``width`` and ``height`` come first; then
+    ``rows`` and ``columns``, in either order, each followed by one clue line per row
+    or column: the runs separated by commas, ``0`` or an empty line for an empty line.
+    ``goal "0110..."``, if present, is the picture row by row and must fit the clues.
+    Other keys (``catalogue``, ``title``, ``by``, ``copyright``, ``license``) and lines
+    the reader does not know are skipped, as the format asks.
+
+    Raises:
+        ValueError: the message names ``source``, the line and what is wrong: a size
+            that is not a positive integer or comes twice, a section before the sizes,
+            twice or with too few clue lines, a clue line that is not numbers separated
+            by commas, a clue that does not fit its line, row and column clues that
+            paint different numbers of cells, a missing key, or a goal that breaks a
+            clue.
+    """
+    lines = text.splitlines()
+    sizes: dict[str, int] = {}
+    sections: dict[str, tuple[int, list[tuple[int, ...]]]] = {}
+    index, goal = 0, None
+    while index < len(lines):
+        number, words = index + 1, lines[index].split(maxsplit=1) or [""]
+        key, value = words[0], words[1].strip() if len(words) > 1 else ""
+        where = f"{source}, line {number}"
+        index += 1
+        if key in ("width", "height"):
+            if key in sizes:
+                raise ValueError(f"{where}: a second {key!r}")
+            if not value.isdigit() or int(value) < 1:
+                raise ValueError(f"{where}: {key} {value!r} is not a positive integer")
+            sizes[key] = int(value)
+        elif key in ("rows", "columns") and not value:
+            if key in sections:
+                raise ValueError(f"{where}: a second {key!r}")
+            if len(sizes) < 2:
+                raise ValueError(f"{where}: {key!r} before 'width' and 'height'")
+            kind, count, length = ("row", sizes["height"], sizes["width"])
+            if key == "columns":
+                kind, count, length = ("column", sizes["width"], sizes["height"])
+            clues = []
+            for k in range(count):
+                if index >= len(lines):
+                    found = f"the file ends after {k}"
+                    raise ValueError(f"{where}: {key!r} needs {count} lines, {found}")
+                try:
+                    clues.append(_non_clue(lines[index], length))
+                except ValueError as error:
+                    place = f"{source}, line {index + 1}: {kind} {k}"
+                    raise ValueError(f"{place}: {error}") from None
+                index += 1
+            sections[key] = (number, clues)
+        elif key == "goal":
+            goal = (value.strip().strip('"'), where)
+    for key in ("width", "height", "rows", "columns"):
+        if key not in sizes and key not in sections:
+            raise ValueError(f"{source}, line {len(lines)}: no {key!r} in the file")
+    (rows_line, rows), (cols_line, cols) = sections["rows"], sections["columns"]
+    row_sum, col_sum = sum(map(sum, rows)), sum(map(sum, cols))
+    if row_sum != col_sum:
+        raise ValueError(
+            f"{source}, lines {rows_line} and {cols_line}: the row clues paint "
+            f"{row_sum} cells but the column clues paint {col_sum}"
+        )
+    puzzle = Nonogram(rows, cols)
+    if goal is not None:
+        _check_goal(puzzle, *goal)
+    return puzzle
 
 
 # From chapters/nonogram_pysat.ipynb, section 'One line: list its placements'

@@ -1,5 +1,6 @@
-"""Tests of helper.nonogram: the puzzle class, the loader, the checker, every method on
-held-out puzzles, the line solver, probing, uniqueness and the generator."""
+"""Tests of helper.nonogram: the puzzle class, the loaders (JSON and webpbn ``.non``),
+the checker, every method on held-out puzzles, the line solver, probing, uniqueness and
+the generator."""
 
 import dataclasses
 import itertools
@@ -148,6 +149,68 @@ def test_load_names_json_line_of_pretty_printed_file(tmp_path):
     path = _write(tmp_path, json.dumps(data, indent=1))
     with pytest.raises(ValueError, match=r"line 9: row 2: clue \[9\] needs 9 cells"):
         nonogram.load(path)
+
+
+# ------------------------------------------------------------- the webpbn .non reader
+NON_TWINS = ["webpbn_1", "webpbn_21", "qnonograms_examples_mouse"]
+
+
+@pytest.mark.parametrize("name", NON_TWINS)
+def test_real_non_file_reads_like_its_json_twin(name):
+    # Copies of db/webpbn/1.non, db/webpbn/21.non and db/qnonograms/examples/mouse.non
+    # of mikix/nonogram-db (sources in data/README.md). 21 writes an empty row as "0";
+    # mouse lists its columns before its rows and has no goal line.
+    path = data_path(f"nonogram/mikix_{name}.non")
+    from_non = nonogram.load(path)
+    assert from_non == _real(name)
+    text = path.read_text(encoding="utf-8")
+    assert nonogram.parse_non(text, source="x.non") == from_non
+    assert nonogram.check(from_non, nonogram.solve(from_non))
+
+
+def test_parse_non_reads_blank_clue_lines_and_skips_unknown_keys():
+    text = (
+        'title "two"\nwidth 3\nheight 2\nsomething new 7\n\ncolumns\n1\n\n1\n'
+        'rows\n1,1\n\ngoal "101000"\n'
+    )
+    assert nonogram.parse_non(text) == Nonogram([[1, 1], []], [[1], [], [1]])
+
+
+DANCER = data_path("nonogram/mikix_webpbn_1.non").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("width 5", "width five", ["line 6", "'five' is not a positive integer"]),
+        ("height 10", "height 0", ["line 7", "height '0'"]),
+        ("width 5\nheight 10", "width 5\nwidth 5", ["line 7", "a second 'width'"]),
+        ("width 5\nheight 10\n", "", ["line 7", "'rows' before 'width' and 'height'"]),
+        ("2,1,3", "2,one,3", ["line 23", "column 1", "numbers separated by commas"]),
+        ("2,1,3", "2b,1,3", ["line 23", "column 1", "colour hint '2b'"]),
+        ("2,1,3", "2,1,3,3", ["line 23", "column 1", "needs 12 cells"]),
+        (DANCER[DANCER.index("7\n1,3") :], "", ["line 21", "needs 5 lines, the file"]),
+        ("7\n1,3", "6\n1,3", ["lines 9 and 21", "paint 23 cells", "paint 22"]),
+        ("rows\n", "rowz\n", ["no 'rows' in the file"]),
+        ('goal "0110', 'goal "1110', ["line 28", "row 0 of the goal shows [3]"]),
+        ('goal "0110', 'goal "110', ["line 28", "the goal has 49 cells, the grid 50"]),
+    ],
+)
+def test_parse_non_names_file_line_and_problem(old, new, words):
+    assert old in DANCER
+    with pytest.raises(ValueError) as info:
+        nonogram.parse_non(DANCER.replace(old, new, 1), source="dancer.non")
+    message = str(info.value)
+    assert message.startswith("dancer.non, line")
+    for word in words:
+        assert word in message
+
+
+def test_load_picks_the_reader_by_suffix(tmp_path):
+    path = _write(tmp_path, DANCER.replace("2,1,3", "2,1,3,3"), name="bad.non")
+    with pytest.raises(ValueError, match=r"bad\.non, line 23: column 1"):
+        nonogram.load(path)
+    assert nonogram.load(_write(tmp_path, DANCER, name="ok.NON")) == _real("webpbn_1")
 
 
 # ---------------------------------------------------------------- checker

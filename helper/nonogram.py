@@ -12,7 +12,11 @@ The module follows the pattern of every puzzle module of the book: :func:`load` 
 file, :func:`solve` paints the picture with :data:`DEFAULT_METHOD` or with any model
 named in :data:`METHODS` (each taught in *Nonograms with PySAT* or *Nonograms with
 CP-SAT*), :func:`check` verifies a picture independently, :func:`solutions` lists
-distinct pictures and :func:`generate` makes a puzzle from a random picture.
+distinct pictures and :func:`generate` makes a puzzle from a random picture, with
+exactly one picture if asked. :func:`difficulty` rates how much reasoning a puzzle
+needs; :func:`parse_non` reads the webpbn ``.non`` format (:func:`load` too, by the
+suffix) and :func:`from_puzzlink` and :func:`to_puzzlink` read and write puzz.link
+addresses.
 """
 
 
@@ -1015,21 +1019,45 @@ def probe(
 
 
 def generate(
-    height: int, width: int, *, seed: int = 0, density: float = 0.5
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    density: float = 0.5,
+    unique: bool = False,
+    rounds: int = 50,
+    time_limit: float = 60.0,
+    stats: dict | None = None,
 ) -> Nonogram:
-    """The clues of a random picture: a solvable puzzle of any size, for benchmarks.
+    """The clues of a random picture; with ``unique=True``, clues with one picture.
 
     Each cell is black with probability ``density``, drawn by
     ``np.random.default_rng(seed)``, so the same arguments always give the same puzzle.
-    Unlike a published puzzle it may have several pictures (see :func:`solutions`).
+    Such a puzzle always has a solution (the picture) but often several. With
+    ``unique=True`` the picture is repaired until its clues have no other picture
+    (section *A puzzle with one picture*): at most ``rounds`` repairs, then a fresh
+    picture from the same generator, until ``time_limit`` seconds have passed.
 
     Args:
         height: number of rows.
         width: number of columns.
         seed: seed of the random generator.
         density: probability that a cell is black.
+        unique: repair the picture until the puzzle has exactly one picture.
+        rounds: repairs of one picture before it is rejected and a new one drawn.
+        time_limit: seconds for the whole ``unique=True`` search.
+        stats: if a dict, it receives ``"repairs"`` and ``"pictures"`` (drawn).
+
+    Raises:
+        helper.SolverTimeout: ``unique=True`` found no unique puzzle in time.
     """
-    picture = np.random.default_rng(seed).random((height, width)) < density
+    rng = np.random.default_rng(seed)
+    picture = rng.random((height, width)) < density
+    if unique:
+        found = _unique_picture(picture, rng, density, rounds, Deadline(time_limit))
+        picture, repairs, pictures = found
+        if stats is not None:
+            stats.update(repairs=repairs, pictures=pictures)
     return Nonogram.from_picture(picture)
 
 
@@ -1092,6 +1120,76 @@ def solutions(
             solver, cells.ravel().tolist(), limit=limit, time_limit=left
         )
     return [_picture(model, cells) for model in found]
+
+
+# From chapters/nonogram_pysat.ipynb, section 'A puzzle with one picture'
+def _other_picture(picture: np.ndarray, deadline: Deadline) -> np.ndarray | None:
+    """A picture other than ``picture`` with the same clues, or ``None`` if none.
+
+    Raises:
+        helper.SolverTimeout: :func:`solutions` did not settle it before ``deadline``.
+    """
+    puzzle = Nonogram.from_picture(picture)
+    left = deadline.check("making a puzzle with one picture")
+    for other in solutions(puzzle, limit=2, time_limit=left):
+        if (other != picture).any():
+            return other
+    return None
+
+
+def _unique_picture(
+    picture: np.ndarray,
+    rng: np.random.Generator,
+    density: float,
+    rounds: int,
+    deadline: Deadline,
+) -> tuple[np.ndarray, int, int]:
+    """Repair ``picture`` until its clues have one picture; re-draw after ``rounds``.
+
+    A repair takes a second picture of the clues and gives one cell where the two
+    differ (chosen with ``rng``) the second picture's colour.
+
+    Returns:
+        ``(picture, repairs, pictures)``: the unique picture, the repairs made and the
+        number of pictures drawn.
+
+    Raises:
+        helper.SolverTimeout: ``deadline`` passed first.
+    """
+    repairs, pictures = 0, 1
+    while True:
+        for repair in range(rounds + 1):
+            other = _other_picture(picture, deadline)
+            if other is None:
+                return picture, repairs, pictures
+            if repair < rounds:
+                differ = np.argwhere(picture != other)
+                r, c = differ[rng.integers(len(differ))]
+                picture = picture.copy()
+                picture[r, c] = other[r, c]  # agree with the other picture here
+                repairs += 1
+        picture = rng.random(picture.shape) < density  # reject: draw a new picture
+        pictures += 1
+
+
+# From chapters/nonogram_pysat.ipynb, section 'How hard is a puzzle?'
+def difficulty(puzzle: Nonogram, *, time_limit: float = 10.0) -> tuple[str, float]:
+    """How far human-style reasoning gets on ``puzzle``: ``(level, share)``.
+
+    ``level`` is ``"logic"`` when line solving alone (:func:`propagate`) completes the
+    picture, ``"probing"`` when :func:`probe` completes it within ``time_limit``
+    seconds, and ``"search"`` otherwise (always so for a puzzle with several
+    pictures). ``share`` is the fraction of cells that line solving alone decides.
+
+    Raises:
+        helper.Unsolvable: propagation or probing proved that no picture fits.
+    """
+    known = propagate(puzzle)
+    share = float((known >= 0).mean())
+    if share == 1.0:
+        return "logic", share
+    probed = probe(puzzle, known, time_limit=time_limit)
+    return ("probing" if (probed >= 0).all() else "search"), share
 
 
 # From chapters/nonogram_cpsat.ipynb,

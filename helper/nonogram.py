@@ -37,6 +37,7 @@ from pysat.solvers import Solver
 from helper import Deadline, Unsolvable
 from helper.check import check_nonogram
 from helper.ortools import get_all_solutions, run_cpsat
+from helper.puzzlink import decode_number16, encode_number16, make_url, split_url
 from helper.sat import distinct_models, solve_limited
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
@@ -1424,6 +1425,78 @@ def solutions_cpsat(
         np.array([[values[x.name] for x in row] for row in cells], dtype=np.int8)
         for values in found
     ]
+
+
+# From chapters/nonogram_cpsat.ipynb, section 'Sharing puzzles: puzz.link and webpbn'
+def _clue_cells(height: int, width: int) -> tuple[int, int]:
+    """Clue cells puzz.link keeps above each column and left of each row.
+
+    A line of ``n`` cells has at most ``(n + 1) // 2`` runs.
+    """
+    return (height + 1) // 2, (width + 1) // 2
+
+
+def to_puzzlink(puzzle: Nonogram) -> str:
+    """The puzz.link address of ``puzzle`` (type ``nonogram``).
+
+    The body lists the clue cells of puzz.link's board in its order: for every column,
+    left to right, the cells above it from the grid upwards, then for every row, top
+    to bottom, the cells left of it from the grid leftwards. A clue is written nearest
+    the grid first, so it is read backwards; the cells it leaves free are empty. The
+    cells are written in puzz.link's number code
+    (:func:`helper.puzzlink.encode_number16`): one hexadecimal digit per number up to
+    15, ``-`` and two digits up to 255, a letter ``g`` to ``z`` for 1 to 20 empty
+    cells.
+
+    Raises:
+        ValueError: a run of 256 or more cells, which puzz.link's reader cannot read.
+    """
+    above, left = _clue_cells(puzzle.height, puzzle.width)
+    values: list[int | None] = []
+    for clues, size in ((puzzle.cols, above), (puzzle.rows, left)):
+        for clue in clues:
+            values += [*reversed(clue)] + [None] * (size - len(clue))
+    if any(value > 255 for value in values if value is not None):
+        raise ValueError("puzz.link cannot show a run of 256 or more cells")
+    return make_url("nonogram", puzzle.width, puzzle.height, encode_number16(values))
+
+
+def from_puzzlink(url: str) -> Nonogram:
+    """Read a nonogram from a puzz.link URL (``https://puzz.link/p?nonogram/...``).
+
+    The inverse of :func:`to_puzzlink`. A clue is the numbers of its clue cells read
+    from the outside towards the grid; empty cells in between are skipped, as
+    puzz.link does, and missing cells at the end of the body are empty.
+
+    Raises:
+        ValueError: naming the URL and what is wrong: another puzzle type, no size, an
+            unknown character (with its position in the body), a ``?`` clue, more clue
+            cells than the board has, or clues that :class:`Nonogram` rejects (a run
+            that does not fit its line, rows and columns that paint different numbers
+            of cells).
+    """
+    _, width, height, body = split_url(url, "nonogram")
+    above, left = _clue_cells(height, width)
+    if "." in body:
+        position = body.index(".")
+        raise ValueError(f"{url!r}: position {position} of the body holds a '?' clue")
+    cells = width * above + height * left
+    values, end = decode_number16(body, cells, where=f"{url!r}")
+    if end < len(body):
+        raise ValueError(
+            f"{url!r}: a {width}x{height} board has {cells} clue cells, "
+            f"but the body goes on at position {end} ({body[end:]!r})"
+        )
+
+    def clue(start: int, size: int) -> list[int]:
+        return [v for v in reversed(values[start : start + size]) if v is not None]
+
+    cols = [clue(c * above, above) for c in range(width)]
+    rows = [clue(width * above + r * left, left) for r in range(height)]
+    try:
+        return Nonogram(rows, cols)
+    except ValueError as error:
+        raise ValueError(f"{url!r}: {error}") from None
 
 
 # From chapters/nonogram_cpsat.ipynb, section 'One entry point: `solve`'

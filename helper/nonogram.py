@@ -12,7 +12,11 @@ The module follows the pattern of every puzzle module of the book: :func:`load` 
 file, :func:`solve` paints the picture with :data:`DEFAULT_METHOD` or with any model
 named in :data:`METHODS` (each taught in *Nonograms with PySAT* or *Nonograms with
 CP-SAT*), :func:`check` verifies a picture independently, :func:`solutions` lists
-distinct pictures and :func:`generate` makes a puzzle from a random picture.
+distinct pictures and :func:`generate` makes a puzzle from a random picture, with
+exactly one picture if asked. :func:`difficulty` rates how much reasoning a puzzle
+needs; :func:`parse_non` reads the webpbn ``.non`` format (:func:`load` too, by the
+suffix) and :func:`from_puzzlink` and :func:`to_puzzlink` read and write puzz.link
+addresses.
 """
 
 
@@ -33,6 +37,7 @@ from pysat.solvers import Solver
 from helper import Deadline, Unsolvable
 from helper.check import check_nonogram
 from helper.ortools import get_all_solutions, run_cpsat
+from helper.puzzlink import decode_number16, encode_number16, make_url, split_url
 from helper.sat import distinct_models, solve_limited
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
@@ -195,7 +200,10 @@ class Nonogram:
 
 
 def load(path: str | Path) -> Nonogram:
-    """Read a nonogram from a ``.json`` file ``{"rows": [[...], ...], "cols": [...]}``.
+    """Read a nonogram from a ``.json`` file or, by its suffix, a webpbn ``.non`` file.
+
+    A ``.json`` file holds ``{"rows": [[...], ...], "cols": [...]}``; a ``.non`` file
+    is read by :func:`parse_non`.
 
     Args:
         path: the file, usually ``helper.data_path("nonogram/<name>.json")``.
@@ -205,11 +213,13 @@ def load(path: str | Path) -> Nonogram:
 
     Raises:
         ValueError: malformed file: bad JSON, a missing key, or a clue or clue list that
-            :class:`Nonogram` rejects. The message names the file, the JSON line, and
-            the row or column (counted from 0).
+            :class:`Nonogram` rejects. The message names the file, the line, and the
+            row or column (counted from 0).
     """
     path = Path(path)
     text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".non":
+        return parse_non(text, source=str(path))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -223,6 +233,112 @@ def load(path: str | Path) -> Nonogram:
             message = f"missing key {key!r} (need 'rows' and 'cols')"
             raise ValueError(f"{path}, line 1: {message}")
     return Nonogram(*_clean_puzzle(data["rows"], data["cols"], str(path), text))
+
+
+def _non_clue(line: str, length: int) -> tuple[int, ...]:
+    """One clue line of a ``.non`` file: numbers separated by commas; empty or ``0``.
+
+    Raises:
+        ValueError: a hint that is not a number (a colour hint such as ``3b``, a word),
+            or a clue that :class:`Nonogram` rejects.
+    """
+    text = line.strip()
+    hints = [hint.strip() for hint in text.split(",")] if text else []
+    for hint in hints:
+        if hint[:-1].isdigit() and hint[-1:].isalpha():
+            raise ValueError(f"colour hint {hint!r}: the book's nonograms are black")
+        if not hint.isdigit():
+            raise ValueError(f"expected numbers separated by commas, found {text!r}")
+    return _clean_clue([int(hint) for hint in hints], length)
+
+
+def _check_goal(puzzle: Nonogram, goal: str, where: str) -> None:
+    """Raise ``ValueError`` unless ``goal`` (``"0110..."``) is a picture of the clues.
+
+    ``where`` names the file and the line of the goal in the message.
+    """
+    cells = puzzle.height * puzzle.width
+    if len(goal) != cells:
+        raise ValueError(f"{where}: the goal has {len(goal)} cells, the grid {cells}")
+    grid = np.array([char != "0" for char in goal], dtype=np.int8)
+    grid = grid.reshape(puzzle.height, puzzle.width)
+    views = (("row", grid, puzzle.rows), ("column", grid.T, puzzle.cols))
+    for kind, lines, clues in views:
+        for k, (line, clue) in enumerate(zip(lines, clues, strict=True)):
+            if _runs(line) != clue:
+                shown = f"{kind} {k} of the goal shows {list(_runs(line))}"
+                raise ValueError(f"{where}: {shown}, its clue is {list(clue)}")
+
+
+def parse_non(text: str, source: str = "<text>") -> Nonogram:
+    """Read a nonogram in the webpbn ``.non`` text format (the nonogram-db collection).
+
+    The file is a list of keys, one a line. ``width`` and ``height`` come first; then
+    ``rows`` and ``columns``, in either order, each followed by one clue line per row
+    or column: the runs separated by commas, ``0`` or an empty line for an empty line.
+    ``goal "0110..."``, if present, is the picture row by row and must fit the clues.
+    Other keys (``catalogue``, ``title``, ``by``, ``copyright``, ``license``) and lines
+    the reader does not know are skipped, as the format asks.
+
+    Raises:
+        ValueError: the message names ``source``, the line and what is wrong: a size
+            that is not a positive integer or comes twice, a section before the sizes,
+            twice or with too few clue lines, a clue line that is not numbers separated
+            by commas, a clue that does not fit its line, row and column clues that
+            paint different numbers of cells, a missing key, or a goal that breaks a
+            clue.
+    """
+    lines = text.splitlines()
+    sizes: dict[str, int] = {}
+    sections: dict[str, tuple[int, list[tuple[int, ...]]]] = {}
+    index, goal = 0, None
+    while index < len(lines):
+        number, words = index + 1, lines[index].split(maxsplit=1) or [""]
+        key, value = words[0], words[1].strip() if len(words) > 1 else ""
+        where = f"{source}, line {number}"
+        index += 1
+        if key in ("width", "height"):
+            if key in sizes:
+                raise ValueError(f"{where}: a second {key!r}")
+            if not value.isdigit() or int(value) < 1:
+                raise ValueError(f"{where}: {key} {value!r} is not a positive integer")
+            sizes[key] = int(value)
+        elif key in ("rows", "columns") and not value:
+            if key in sections:
+                raise ValueError(f"{where}: a second {key!r}")
+            if len(sizes) < 2:
+                raise ValueError(f"{where}: {key!r} before 'width' and 'height'")
+            kind, count, length = ("row", sizes["height"], sizes["width"])
+            if key == "columns":
+                kind, count, length = ("column", sizes["width"], sizes["height"])
+            clues = []
+            for k in range(count):
+                if index >= len(lines):
+                    found = f"the file ends after {k}"
+                    raise ValueError(f"{where}: {key!r} needs {count} lines, {found}")
+                try:
+                    clues.append(_non_clue(lines[index], length))
+                except ValueError as error:
+                    place = f"{source}, line {index + 1}: {kind} {k}"
+                    raise ValueError(f"{place}: {error}") from None
+                index += 1
+            sections[key] = (number, clues)
+        elif key == "goal":
+            goal = (value.strip().strip('"'), where)
+    for key in ("width", "height", "rows", "columns"):
+        if key not in sizes and key not in sections:
+            raise ValueError(f"{source}, line {len(lines)}: no {key!r} in the file")
+    (rows_line, rows), (cols_line, cols) = sections["rows"], sections["columns"]
+    row_sum, col_sum = sum(map(sum, rows)), sum(map(sum, cols))
+    if row_sum != col_sum:
+        raise ValueError(
+            f"{source}, lines {rows_line} and {cols_line}: the row clues paint "
+            f"{row_sum} cells but the column clues paint {col_sum}"
+        )
+    puzzle = Nonogram(rows, cols)
+    if goal is not None:
+        _check_goal(puzzle, *goal)
+    return puzzle
 
 
 # From chapters/nonogram_pysat.ipynb, section 'One line: list its placements'
@@ -904,21 +1020,45 @@ def probe(
 
 
 def generate(
-    height: int, width: int, *, seed: int = 0, density: float = 0.5
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    density: float = 0.5,
+    unique: bool = False,
+    rounds: int = 50,
+    time_limit: float = 60.0,
+    stats: dict | None = None,
 ) -> Nonogram:
-    """The clues of a random picture: a solvable puzzle of any size, for benchmarks.
+    """The clues of a random picture; with ``unique=True``, clues with one picture.
 
     Each cell is black with probability ``density``, drawn by
     ``np.random.default_rng(seed)``, so the same arguments always give the same puzzle.
-    Unlike a published puzzle it may have several pictures (see :func:`solutions`).
+    Such a puzzle always has a solution (the picture) but often several. With
+    ``unique=True`` the picture is repaired until its clues have no other picture
+    (section *A puzzle with one picture*): at most ``rounds`` repairs, then a fresh
+    picture from the same generator, until ``time_limit`` seconds have passed.
 
     Args:
         height: number of rows.
         width: number of columns.
         seed: seed of the random generator.
         density: probability that a cell is black.
+        unique: repair the picture until the puzzle has exactly one picture.
+        rounds: repairs of one picture before it is rejected and a new one drawn.
+        time_limit: seconds for the whole ``unique=True`` search.
+        stats: if a dict, it receives ``"repairs"`` and ``"pictures"`` (drawn).
+
+    Raises:
+        helper.SolverTimeout: ``unique=True`` found no unique puzzle in time.
     """
-    picture = np.random.default_rng(seed).random((height, width)) < density
+    rng = np.random.default_rng(seed)
+    picture = rng.random((height, width)) < density
+    if unique:
+        found = _unique_picture(picture, rng, density, rounds, Deadline(time_limit))
+        picture, repairs, pictures = found
+        if stats is not None:
+            stats.update(repairs=repairs, pictures=pictures)
     return Nonogram.from_picture(picture)
 
 
@@ -981,6 +1121,76 @@ def solutions(
             solver, cells.ravel().tolist(), limit=limit, time_limit=left
         )
     return [_picture(model, cells) for model in found]
+
+
+# From chapters/nonogram_pysat.ipynb, section 'A puzzle with one picture'
+def _other_picture(picture: np.ndarray, deadline: Deadline) -> np.ndarray | None:
+    """A picture other than ``picture`` with the same clues, or ``None`` if none.
+
+    Raises:
+        helper.SolverTimeout: :func:`solutions` did not settle it before ``deadline``.
+    """
+    puzzle = Nonogram.from_picture(picture)
+    left = deadline.check("making a puzzle with one picture")
+    for other in solutions(puzzle, limit=2, time_limit=left):
+        if (other != picture).any():
+            return other
+    return None
+
+
+def _unique_picture(
+    picture: np.ndarray,
+    rng: np.random.Generator,
+    density: float,
+    rounds: int,
+    deadline: Deadline,
+) -> tuple[np.ndarray, int, int]:
+    """Repair ``picture`` until its clues have one picture; re-draw after ``rounds``.
+
+    A repair takes a second picture of the clues and gives one cell where the two
+    differ (chosen with ``rng``) the second picture's colour.
+
+    Returns:
+        ``(picture, repairs, pictures)``: the unique picture, the repairs made and the
+        number of pictures drawn.
+
+    Raises:
+        helper.SolverTimeout: ``deadline`` passed first.
+    """
+    repairs, pictures = 0, 1
+    while True:
+        for repair in range(rounds + 1):
+            other = _other_picture(picture, deadline)
+            if other is None:
+                return picture, repairs, pictures
+            if repair < rounds:
+                differ = np.argwhere(picture != other)
+                r, c = differ[rng.integers(len(differ))]
+                picture = picture.copy()
+                picture[r, c] = other[r, c]  # agree with the other picture here
+                repairs += 1
+        picture = rng.random(picture.shape) < density  # reject: draw a new picture
+        pictures += 1
+
+
+# From chapters/nonogram_pysat.ipynb, section 'How hard is a puzzle?'
+def difficulty(puzzle: Nonogram, *, time_limit: float = 10.0) -> tuple[str, float]:
+    """How far human-style reasoning gets on ``puzzle``: ``(level, share)``.
+
+    ``level`` is ``"logic"`` when line solving alone (:func:`propagate`) completes the
+    picture, ``"probing"`` when :func:`probe` completes it within ``time_limit``
+    seconds, and ``"search"`` otherwise (always so for a puzzle with several
+    pictures). ``share`` is the fraction of cells that line solving alone decides.
+
+    Raises:
+        helper.Unsolvable: propagation or probing proved that no picture fits.
+    """
+    known = propagate(puzzle)
+    share = float((known >= 0).mean())
+    if share == 1.0:
+        return "logic", share
+    probed = probe(puzzle, known, time_limit=time_limit)
+    return ("probing" if (probed >= 0).all() else "search"), share
 
 
 # From chapters/nonogram_cpsat.ipynb,
@@ -1215,6 +1425,78 @@ def solutions_cpsat(
         np.array([[values[x.name] for x in row] for row in cells], dtype=np.int8)
         for values in found
     ]
+
+
+# From chapters/nonogram_cpsat.ipynb, section 'Sharing puzzles: puzz.link and webpbn'
+def _clue_cells(height: int, width: int) -> tuple[int, int]:
+    """Clue cells puzz.link keeps above each column and left of each row.
+
+    A line of ``n`` cells has at most ``(n + 1) // 2`` runs.
+    """
+    return (height + 1) // 2, (width + 1) // 2
+
+
+def to_puzzlink(puzzle: Nonogram) -> str:
+    """The puzz.link address of ``puzzle`` (type ``nonogram``).
+
+    The body lists the clue cells of puzz.link's board in its order: for every column,
+    left to right, the cells above it from the grid upwards, then for every row, top
+    to bottom, the cells left of it from the grid leftwards. A clue is written nearest
+    the grid first, so it is read backwards; the cells it leaves free are empty. The
+    cells are written in puzz.link's number code
+    (:func:`helper.puzzlink.encode_number16`): one hexadecimal digit per number up to
+    15, ``-`` and two digits up to 255, a letter ``g`` to ``z`` for 1 to 20 empty
+    cells.
+
+    Raises:
+        ValueError: a run of 256 or more cells, which puzz.link's reader cannot read.
+    """
+    above, left = _clue_cells(puzzle.height, puzzle.width)
+    values: list[int | None] = []
+    for clues, size in ((puzzle.cols, above), (puzzle.rows, left)):
+        for clue in clues:
+            values += [*reversed(clue)] + [None] * (size - len(clue))
+    if any(value > 255 for value in values if value is not None):
+        raise ValueError("puzz.link cannot show a run of 256 or more cells")
+    return make_url("nonogram", puzzle.width, puzzle.height, encode_number16(values))
+
+
+def from_puzzlink(url: str) -> Nonogram:
+    """Read a nonogram from a puzz.link URL (``https://puzz.link/p?nonogram/...``).
+
+    The inverse of :func:`to_puzzlink`. A clue is the numbers of its clue cells read
+    from the outside towards the grid; empty cells in between are skipped, as
+    puzz.link does, and missing cells at the end of the body are empty.
+
+    Raises:
+        ValueError: naming the URL and what is wrong: another puzzle type, no size, an
+            unknown character (with its position in the body), a ``?`` clue, more clue
+            cells than the board has, or clues that :class:`Nonogram` rejects (a run
+            that does not fit its line, rows and columns that paint different numbers
+            of cells).
+    """
+    _, width, height, body = split_url(url, "nonogram")
+    above, left = _clue_cells(height, width)
+    if "." in body:
+        position = body.index(".")
+        raise ValueError(f"{url!r}: position {position} of the body holds a '?' clue")
+    cells = width * above + height * left
+    values, end = decode_number16(body, cells, where=f"{url!r}")
+    if end < len(body):
+        raise ValueError(
+            f"{url!r}: a {width}x{height} board has {cells} clue cells, "
+            f"but the body goes on at position {end} ({body[end:]!r})"
+        )
+
+    def clue(start: int, size: int) -> list[int]:
+        return [v for v in reversed(values[start : start + size]) if v is not None]
+
+    cols = [clue(c * above, above) for c in range(width)]
+    rows = [clue(width * above + r * left, left) for r in range(height)]
+    try:
+        return Nonogram(rows, cols)
+    except ValueError as error:
+        raise ValueError(f"{url!r}: {error}") from None
 
 
 # From chapters/nonogram_cpsat.ipynb, section 'One entry point: `solve`'

@@ -250,7 +250,7 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
 
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
-def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
+def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
     """Draw a nonogram: row clues on the left, column clues on top, and the picture.
 
     The figure grows with the grid and the font shrinks to fit a cell, so that puzzles
@@ -261,6 +261,8 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
             ``rows`` and ``cols``.
         solution: optional 0/1 array of shape (rows, columns); 1 cells are painted.
         font_size: the largest clue font size in points.
+        ax: draw into this matplotlib Axes (e.g. one of several side by side) instead
+            of a new figure.
 
     Returns:
         The matplotlib Figure.
@@ -283,7 +285,16 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
         left = max(left, 0.15 - x)
     units_w, units_h = width + left, height + top
     cell = min(0.3, 15.0 / units_w, 15.0 / units_h)  # inches per cell
-    fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
+        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
+    else:
+        fig = ax.figure
+        box = ax.get_position()  # in figure units: scale the font to the axes
+        cell = min(
+            box.width * fig.get_figwidth() / units_w,
+            box.height * fig.get_figheight() / units_h,
+        )
     font = min(font_size, cell * 72 * 0.55)
     if solution is not None:
         grid = np.asarray(solution)
@@ -308,7 +319,6 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
     ax.set_ylim(height, -top)
     ax.set_aspect("equal")
     ax.axis("off")
-    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
     return fig
 
 

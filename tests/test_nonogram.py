@@ -1,5 +1,6 @@
-"""Tests of helper.nonogram: the puzzle class, the loader, the checker, every method on
-held-out puzzles, the line solver, probing, uniqueness and the generator."""
+"""Tests of helper.nonogram: the puzzle class, the loaders (JSON and webpbn ``.non``),
+the checker, every method on held-out puzzles, the line solver, probing, uniqueness, the
+generator (with ``unique=True``) and ``difficulty``."""
 
 import dataclasses
 import itertools
@@ -148,6 +149,68 @@ def test_load_names_json_line_of_pretty_printed_file(tmp_path):
     path = _write(tmp_path, json.dumps(data, indent=1))
     with pytest.raises(ValueError, match=r"line 9: row 2: clue \[9\] needs 9 cells"):
         nonogram.load(path)
+
+
+# ------------------------------------------------------------- the webpbn .non reader
+NON_TWINS = ["webpbn_1", "webpbn_21", "qnonograms_examples_mouse"]
+
+
+@pytest.mark.parametrize("name", NON_TWINS)
+def test_real_non_file_reads_like_its_json_twin(name):
+    # Copies of db/webpbn/1.non, db/webpbn/21.non and db/qnonograms/examples/mouse.non
+    # of mikix/nonogram-db (sources in data/README.md). 21 writes an empty row as "0";
+    # mouse lists its columns before its rows and has no goal line.
+    path = data_path(f"nonogram/mikix_{name}.non")
+    from_non = nonogram.load(path)
+    assert from_non == _real(name)
+    text = path.read_text(encoding="utf-8")
+    assert nonogram.parse_non(text, source="x.non") == from_non
+    assert nonogram.check(from_non, nonogram.solve(from_non))
+
+
+def test_parse_non_reads_blank_clue_lines_and_skips_unknown_keys():
+    text = (
+        'title "two"\nwidth 3\nheight 2\nsomething new 7\n\ncolumns\n1\n\n1\n'
+        'rows\n1,1\n\ngoal "101000"\n'
+    )
+    assert nonogram.parse_non(text) == Nonogram([[1, 1], []], [[1], [], [1]])
+
+
+DANCER = data_path("nonogram/mikix_webpbn_1.non").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("width 5", "width five", ["line 6", "'five' is not a positive integer"]),
+        ("height 10", "height 0", ["line 7", "height '0'"]),
+        ("width 5\nheight 10", "width 5\nwidth 5", ["line 7", "a second 'width'"]),
+        ("width 5\nheight 10\n", "", ["line 7", "'rows' before 'width' and 'height'"]),
+        ("2,1,3", "2,one,3", ["line 23", "column 1", "numbers separated by commas"]),
+        ("2,1,3", "2b,1,3", ["line 23", "column 1", "colour hint '2b'"]),
+        ("2,1,3", "2,1,3,3", ["line 23", "column 1", "needs 12 cells"]),
+        (DANCER[DANCER.index("7\n1,3") :], "", ["line 21", "needs 5 lines, the file"]),
+        ("7\n1,3", "6\n1,3", ["lines 9 and 21", "paint 23 cells", "paint 22"]),
+        ("rows\n", "rowz\n", ["no 'rows' in the file"]),
+        ('goal "0110', 'goal "1110', ["line 28", "row 0 of the goal shows [3]"]),
+        ('goal "0110', 'goal "110', ["line 28", "the goal has 49 cells, the grid 50"]),
+    ],
+)
+def test_parse_non_names_file_line_and_problem(old, new, words):
+    assert old in DANCER
+    with pytest.raises(ValueError) as info:
+        nonogram.parse_non(DANCER.replace(old, new, 1), source="dancer.non")
+    message = str(info.value)
+    assert message.startswith("dancer.non, line")
+    for word in words:
+        assert word in message
+
+
+def test_load_picks_the_reader_by_suffix(tmp_path):
+    path = _write(tmp_path, DANCER.replace("2,1,3", "2,1,3,3"), name="bad.non")
+    with pytest.raises(ValueError, match=r"bad\.non, line 23: column 1"):
+        nonogram.load(path)
+    assert nonogram.load(_write(tmp_path, DANCER, name="ok.NON")) == _real("webpbn_1")
 
 
 # ---------------------------------------------------------------- checker
@@ -483,6 +546,113 @@ def test_generate_is_seeded_and_reads_the_clues_of_a_random_picture():
     assert nonogram.generate(3, 4, density=1.0) == Nonogram([[4]] * 3, [[3]] * 4)
     dense = nonogram.generate(6, 6, seed=1, density=0.6)
     assert dense == Nonogram(*_clues(np.random.default_rng(1).random((6, 6)) < 0.6))
+
+
+# ---------------------------------------------------------------- unique puzzles
+@pytest.mark.parametrize("seed", range(5))
+def test_generate_unique_10x10_has_exactly_one_picture(seed):
+    puzzle = nonogram.generate(10, 10, seed=seed, unique=True)
+    found = nonogram.solutions(puzzle, limit=2)
+    assert len(found) == 1
+    assert nonogram.check(puzzle, found[0])
+    assert Nonogram(*_clues(found[0])) == puzzle
+
+
+def _count_pictures(puzzle):
+    """Pictures of a small puzzle by brute force: every row that fits, every column."""
+    lines = list(itertools.product((0, 1), repeat=puzzle.width))
+    rows = [
+        [line for line in lines if _runs(line) == list(clue)] for clue in puzzle.rows
+    ]
+    return sum(
+        all(
+            _runs(column) == list(clue)
+            for column, clue in zip(zip(*grid, strict=True), puzzle.cols, strict=True)
+        )
+        for grid in itertools.product(*rows)
+    )
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_generate_unique_agrees_with_brute_force(seed):
+    # Every grid whose rows fit is tried: no shortcut in solutions() can hide a second
+    # picture.
+    puzzle = nonogram.generate(6, 5, seed=seed, unique=True)
+    assert _count_pictures(puzzle) == 1
+    assert _count_pictures(nonogram.generate(6, 5, seed=seed)) >= 1
+
+
+def test_generate_unique_15x15_within_10_seconds():
+    seconds = []
+    for seed in range(5):
+        start = time.perf_counter()
+        puzzle = nonogram.generate(15, 15, seed=seed, unique=True, time_limit=10.0)
+        seconds.append(time.perf_counter() - start)
+        assert len(nonogram.solutions(puzzle, limit=2)) == 1
+    assert max(seconds) < 10.0, seconds
+
+
+def test_generate_unique_starts_from_the_plain_picture():
+    stats = {}
+    plain = nonogram.generate(10, 10, seed=3)
+    assert nonogram.generate(10, 10, seed=3, unique=True, stats=stats) == plain
+    assert stats == {"repairs": 0, "pictures": 1}  # that picture was unique already
+    nonogram.generate(10, 10, seed=0, unique=True, stats=stats)
+    assert stats["repairs"] > 0 and stats["pictures"] >= 1
+    again = nonogram.generate(10, 10, seed=0, unique=True)
+    assert again == nonogram.generate(10, 10, seed=0, unique=True) != plain
+
+
+def test_generate_unique_rejects_a_picture_after_its_rounds():
+    stats = {}
+    puzzle = nonogram.generate(12, 12, seed=0, unique=True, rounds=0, stats=stats)
+    assert stats["repairs"] == 0 and stats["pictures"] >= 2
+    assert len(nonogram.solutions(puzzle, limit=2)) == 1
+
+
+def test_generate_unique_keeps_its_time_limit():
+    with pytest.raises(SolverTimeout):
+        nonogram.generate(30, 30, seed=4, unique=True, time_limit=1e-9)
+
+
+def test_unique_repair_of_the_two_diagonals():
+    diagonal = Nonogram([[1], [1]], [[1], [1]])
+    assert len(nonogram.solutions(diagonal, limit=3)) == 2
+    picture, repairs, pictures = nonogram._unique_picture(
+        np.eye(2, dtype=bool), np.random.default_rng(0), 0.5, 5, nonogram.Deadline(10)
+    )
+    assert (repairs, pictures) == (1, 1) and picture.sum() in (1, 3)  # one flip
+    assert len(nonogram.solutions(Nonogram.from_picture(picture), limit=3)) == 1
+
+
+# ---------------------------------------------------------------- difficulty
+def test_difficulty_levels_and_share():
+    assert nonogram.difficulty(_real("webpbn_1")) == ("logic", 1.0)
+    hard = nonogram.generate(15, 15, seed=4, unique=True)
+    level, share = nonogram.difficulty(hard)
+    assert level in ("probing", "search") and 0.0 <= share < 1.0
+    assert share == float((nonogram.propagate(hard) >= 0).mean())
+    if level == "probing":
+        assert (nonogram.probe(hard) >= 0).all()
+    # Two pictures: no sound reasoning decides the cells where they differ.
+    assert nonogram.difficulty(Nonogram([[1], [1]], [[1], [1]])) == ("search", 0.0)
+    assert isinstance(share, float)
+
+
+def test_difficulty_of_generated_puzzles_uses_the_three_levels():
+    levels = set()
+    for seed in range(8):
+        puzzle = nonogram.generate(15, 15, seed=seed, unique=True)
+        level, share = nonogram.difficulty(puzzle, time_limit=10.0)
+        assert (level == "logic") == (share == 1.0)
+        levels.add(level)
+    assert levels <= {"logic", "probing", "search"} and "logic" in levels
+    assert len(levels) >= 2
+
+
+def test_difficulty_raises_on_a_contradiction():
+    with pytest.raises(Unsolvable):
+        nonogram.difficulty(Nonogram([[2], [1], [1]], [[2], [], [1, 1]]))
 
 
 @pytest.mark.slow

@@ -1,5 +1,5 @@
-"""Tests of the models of the chapter *Nonograms with CP-SAT* (CP-SAT part of
-helper.nonogram)."""
+"""Tests of the chapter *Nonograms with CP-SAT*: its models (the CP-SAT part of
+helper.nonogram) and the puzz.link addresses of its section on sharing puzzles."""
 
 import itertools
 import random
@@ -14,6 +14,7 @@ from helper.nonogram import (
     check,
     clue_automaton,
     fill_pattern,
+    from_puzzlink,
     generate,
     load,
     place_numbers,
@@ -22,6 +23,7 @@ from helper.nonogram import (
     solve,
     solve_cpsat_automaton,
     solve_cpsat_starts,
+    to_puzzlink,
 )
 from helper.ortools import get_all_solutions
 
@@ -210,3 +212,98 @@ def test_automaton_model_solves_every_real_puzzle():
         puzzle = load(path)
         picture = solve_cpsat_automaton(puzzle, time_limit=30.0)
         assert check(puzzle, picture), path.name
+
+
+# ---------------------------------------------------------------- puzz.link addresses
+# From the tests of the pzprjs player itself: robx/pzprjs, test/script/nonogram.js
+# (commit 1ac8ec9061bcd2c5fabd0ab588dd7a10b8a47b35). The same file gives the puzzle in
+# pzprjs's cell-by-cell file format, from which these clues are read.
+PZPRJS_URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+PZPRJS_PUZZLE = Nonogram(
+    rows=[[2, 1], [1, 1], [1, 2], [], [1, 1], [3]],
+    cols=[[2, 1], [1, 1, 1], [1], [1, 1, 1], [2, 1], []],
+)
+# The example of the noqx solver collection: T0nyX1ang/noqx, solver/nonogram.py
+# (commit 248568e9f136a275e3f9284e84d09a2fc1e97c0b).
+NOQX_URL = (
+    "https://puzz.link/p?nonogram/30/30/1121222n1331112n3111223n34133p8115q64113p541231"
+    "2n411232o311323o21215p2112113n41243p32124p231112o2222q32121p22222p3225q52215p41524"
+    "p4524q4221q422121o354r3132q51121p56sct43s1t411r422r4112q14211p19112p4811q22ar22371"
+    "1o5325q41113p334r2171q13333p15br2123111n222111o6272q431113o32111111m33112p2211111n"
+    "122112o23711p733r74s77s3425q75sbt7t"
+)
+
+
+def test_from_puzzlink_reads_the_pzprjs_example():
+    assert from_puzzlink(PZPRJS_URL) == PZPRJS_PUZZLE
+    assert to_puzzlink(PZPRJS_PUZZLE) == PZPRJS_URL
+    picture = solve(PZPRJS_PUZZLE)
+    assert check(PZPRJS_PUZZLE, picture)
+    # The solution the pzprjs test accepts, row by row ("#" black).
+    accepted = ["##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."]
+    assert ["".join(".#"[v] for v in row) for row in picture] == accepted
+
+
+def test_noqx_example_round_trips_character_for_character():
+    puzzle = from_puzzlink(NOQX_URL)
+    assert (puzzle.height, puzzle.width) == (30, 30)
+    assert to_puzzlink(puzzle) == NOQX_URL
+    found = solutions(puzzle, limit=2)
+    assert len(found) == 1 and check(puzzle, found[0])
+
+
+def test_from_puzzlink_accepts_other_hosts_and_short_bodies():
+    other = PZPRJS_URL.replace("https://puzz.link/p?", "http://pzv.jp/p.html?")
+    assert from_puzzlink(other) == PZPRJS_PUZZLE
+    empty = Nonogram([[]] * 3, [[]] * 4)
+    assert to_puzzlink(empty) == "https://puzz.link/p?nonogram/4/3/t"  # 14 empty
+    assert from_puzzlink("https://puzz.link/p?nonogram/4/3/") == empty
+
+
+@pytest.mark.parametrize(
+    "height, width, seed, unique",
+    [(1, 1, 0, False), (3, 7, 1, True), (10, 10, 2, True), (15, 12, 3, True)]
+    + [(31, 40, 4, False), (40, 31, 5, False), (59, 99, 6, False)],
+)
+def test_puzzlink_round_trip_of_generated_puzzles(height, width, seed, unique):
+    puzzle = generate(height, width, seed=seed, unique=unique)
+    url = to_puzzlink(puzzle)
+    assert url.startswith(f"https://puzz.link/p?nonogram/{width}/{height}/")
+    assert from_puzzlink(url) == puzzle
+
+
+def test_puzzlink_writes_long_runs_with_two_digits():
+    puzzle = Nonogram([[17]], [[1]] * 17)
+    assert (
+        to_puzzlink(puzzle) == "https://puzz.link/p?nonogram/17/1/" + "1" * 17 + "-11n"
+    )
+    assert from_puzzlink(to_puzzlink(puzzle)) == puzzle
+    with pytest.raises(ValueError, match="256"):
+        to_puzzlink(Nonogram([[256]], [[1]] * 256))
+
+
+@pytest.mark.parametrize(
+    "url, words",
+    [
+        (PZPRJS_URL.replace("nonogram", "slither"), ["type 'slither'", "nonogram"]),
+        (PZPRJS_URL.replace("/6/6/", "/6/"), ["nonogram/<columns>/<rows>/<body>"]),
+        (PZPRJS_URL.replace("/6/6/", "/0/6/"), ["size 0x6"]),
+        (PZPRJS_URL.replace("12g1", "12G1"), ["unknown character 'G' at position 2"]),
+        (PZPRJS_URL.replace("12g1", "12.1"), ["position 2", "'?' clue"]),
+        (PZPRJS_URL + "3", ["36 clue cells", "position 28"]),
+        (PZPRJS_URL.replace("/6/6/", "/6/5/"), ["33 clue cells", "position"]),
+        (PZPRJS_URL.replace("3h", "4h"), ["paint 14 cells", "paint 13"]),
+        (PZPRJS_URL.replace("12g1111", "72g1111"), ["column 0", "needs 10 cells"]),
+        (
+            PZPRJS_URL.replace("j12g", "j1-0ag"),
+            ["row 0", "clue [10, 1] needs 12 cells"],
+        ),
+        ("https://puzz.link/p?nonogram/2/2/1-4", ["'-'", "needs 2 hex digits"]),
+        ("no address at all", ["not a puzz.link URL"]),
+    ],
+)
+def test_from_puzzlink_names_the_bad_part(url, words):
+    with pytest.raises(ValueError) as info:
+        from_puzzlink(url)
+    for word in words:
+        assert word in str(info.value)

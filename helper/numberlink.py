@@ -658,20 +658,21 @@ def _spell(bits: list[int], k: int) -> list[int]:
 
 
 def _colour_bits(
-    board: np.ndarray, colours: str, pool: IDPool, clauses: list[list[int]]
+    board: np.ndarray, colours: str, clauses: list[list[int]]
 ) -> dict[Cell, list[int]]:
     """Colour variables per cell, with the numbers' own colours fixed.
 
     ``"binary"``: the pair number written in binary, about log2(K) variables per cell.
     ``"one-hot"``: one variable per pair ("the line of pair k runs here"), K variables
-    per cell.
+    per cell. The variables are the block 1, 2, ... in reading order, bit 0 first.
     """
     if colours not in ("binary", "one-hot"):
         raise ValueError(f"colours must be 'binary' or 'one-hot', not {colours!r}")
     top = int(board.max())
     size = max(1, top.bit_length()) if colours == "binary" else top
+    width = board.shape[1]
     bits = {
-        (r, c): [pool.id(("bit", r, c, i)) for i in range(size)]
+        (r, c): list(range(1 + (r * width + c) * size, 1 + (r * width + c + 1) * size))
         for r, c in np.ndindex(board.shape)
     }
     for (r, c), k in np.ndenumerate(board):
@@ -709,9 +710,9 @@ def sat_model(
             number).
     """
     h, w = board.shape
-    pool = IDPool()
     clauses: list[list[int]] = []
-    bits = _colour_bits(board, colours, pool, clauses)
+    bits = _colour_bits(board, colours, clauses)
+    pool = IDPool(start_from=1 + sum(map(len, bits.values())))  # after the bits
     link: dict[Link, int] = {}
     touching: dict[Cell, list[int]] = defaultdict(list)
     for key in _neighbour_links(h, w):
@@ -766,12 +767,18 @@ def _links_on(assignment: list[int], link: dict[Link, int]) -> list[Link]:
 
 
 def _stray_loop_cuts(
-    board: np.ndarray, link: dict[Link, int]
+    board: np.ndarray, link: dict[Link, int], accepted: list[Paths]
 ) -> Callable[[list[int]], list[list[int]]]:
-    """The lazy cuts of the SAT model: one clause 'not all of these links' per loop."""
+    """The lazy cuts of the SAT model: one clause 'not all of these links' per loop.
+
+    An answer without a loop is accepted; its paths are appended to ``accepted``, so
+    that nobody has to trace it again.
+    """
 
     def cuts(assignment: list[int]) -> list[list[int]]:
-        _, loops = trace(board, _links_on(assignment, link))
+        paths, loops = trace(board, _links_on(assignment, link))
+        if not loops:
+            accepted.append(paths)
         return [[-link[k] for k in path_links(loop, closed=True)] for loop in loops]
 
     return cuts
@@ -815,20 +822,21 @@ def solutions_sat(
     board = puzzle.board
     model = sat_model(board, puzzle.fill, shortcut_free, colours)
     counts: dict[str, int] = {}
+    accepted: list[Paths] = []  # the paths of each answer distinct_models returns
     with Solver(name=solver_name, bootstrap_with=model.clauses) as solver:
         for paths in exclude:
             solver.add_clause([-model.link[key] for key in _links_of(paths)])
-        found = distinct_models(
+        distinct_models(
             solver,
             list(model.link.values()),
             limit=limit,
             time_limit=time_limit,
-            cuts=_stray_loop_cuts(board, model.link),
+            cuts=_stray_loop_cuts(board, model.link, accepted),
             stats=counts,
         )
     if stats is not None:
         stats.update(counts, variables=model.pool.top, clauses=len(model.clauses))
-    return [trace(board, _links_on(assignment, model.link))[0] for assignment in found]
+    return accepted
 
 
 # From chapters/numberlink_cpsat.ipynb, section 'What uniqueness lets you assume'
@@ -861,8 +869,8 @@ def _add_shortcut_free(
                 clauses.append([x, -bit_a, -bit_b, *unused])
             continue
         clause = [x, *unused]
-        for i, (bit_a, bit_b) in enumerate(pairs):
-            agree = pool.id(("agree", *key, i))
+        for bit_a, bit_b in pairs:
+            agree = pool.id()  # a fresh variable: "bit i of a and b agree"
             clauses.append([-bit_a, -bit_b, agree])
             clauses.append([bit_a, bit_b, agree])
             clause.append(-agree)
@@ -1186,9 +1194,12 @@ def _shortest_path(
         if rng is not None:
             rng.shuffle(around)
         for cell in around:
-            inside = 0 <= cell[0] < h and 0 <= cell[1] < w
-            free = cell not in taken or cell == finish
-            if inside and free and cell not in previous:
+            if (
+                0 <= cell[0] < h
+                and 0 <= cell[1] < w
+                and cell not in previous
+                and (cell not in taken or cell == finish)
+            ):
                 previous[cell] = (r, c)
                 queue.append(cell)
     if finish not in previous:
@@ -1315,7 +1326,8 @@ def _repair_window(
     ]
     cells = [cell for cell in model.used if _inside(window, cell)]
     empty_inside = sum(cell not in covered for cell in cells)
-    cuts = _stray_loop_cuts(board, model.link)
+    accepted: list[Paths] = []
+    cuts = _stray_loop_cuts(board, model.link, accepted)
     for bound, move in ((empty_inside - 1, "better"), (empty_inside, "sideways")):
         card = CardEnc.atmost(
             [-model.used[cell] for cell in cells],
@@ -1335,9 +1347,8 @@ def _repair_window(
             found = None
         solver.add_clause([-switch])  # retire this window's cardinality clauses
         if found is not None:
-            new_on = set(_links_on(found, model.link))
-            paths, _ = trace(board, new_on)
-            return move, new_on, {cell for path in paths.values() for cell in path}
+            cells_now = {cell for path in accepted[-1].values() for cell in path}
+            return move, set(_links_on(found, model.link)), cells_now
     return None, on, covered
 
 

@@ -68,13 +68,14 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
 
 
 # From chapters/numberlink_z3.ipynb, section 'Verify with an independent checker'
-def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
+def check_numberlink(puzzle, solution: Mapping) -> bool:
     """Check a Numberlink answer against the rules.
 
     Args:
-        board: 2-D integer array, 0 = empty, k > 0 = one of the two ends of pair k.
-        paths: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
-        fill: if True, every cell of the board must lie on a path.
+        puzzle: the puzzle; only its ``board`` (2-D integers, 0 = empty, k > 0 = one of
+            the two ends of pair k) and ``fill`` (True: every cell must lie on a path)
+            are read.
+        solution: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
 
     Returns:
         True when every rule holds.
@@ -82,7 +83,7 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
     Raises:
         ValueError: naming the first broken rule and the cell or pair where it breaks.
     """
-    board = np.asarray(board)
+    board = np.asarray(puzzle.board)
     h, w = board.shape
     ends: dict[int, set] = {}
     for (r, c), k in np.ndenumerate(board):
@@ -90,39 +91,52 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
             ends.setdefault(int(k), set()).add((r, c))
     for k, cells in ends.items():
         if len(cells) != 2:
-            raise ValueError(f"the board is invalid: number {k} appears {len(cells)} times")
-    extra = sorted(set(map(int, paths)) - set(ends))
+            raise ValueError(
+                f"the board is invalid: number {k} appears {len(cells)} times"
+            )
+    extra = sorted(set(map(int, solution)) - set(ends))
     if extra:
         k = extra[0]
-        path = [tuple(map(int, cell)) for cell in paths[k]]
+        path = [tuple(map(int, cell)) for cell in solution[k]]
         kind = "a stray loop" if len(path) > 2 and path[0] == path[-1] else "a path"
-        raise ValueError(f"the answer has {kind} labelled {k}, but the board has no pair {k}")
+        raise ValueError(
+            f"the answer has {kind} labelled {k}, but the board has no pair {k}"
+        )
     used: dict[tuple[int, int], int] = {}
     for k in sorted(ends):
-        if k not in paths:
+        if k not in solution:
             raise ValueError(f"pair {k} has no path")
-        path = [tuple(map(int, cell)) for cell in paths[k]]
+        path = [tuple(map(int, cell)) for cell in solution[k]]
         if len(path) < 2:
             raise ValueError(f"path {k} has fewer than two cells")
         if {path[0], path[-1]} != ends[k]:
             raise ValueError(
-                f"path {k} runs from {path[0]} to {path[-1]}, but the ends of {k} are {sorted(ends[k])}"
+                f"path {k} runs from {path[0]} to {path[-1]}, "
+                f"but the ends of {k} are {sorted(ends[k])}"
             )
         for i, (r, c) in enumerate(path):
             if not (0 <= r < h and 0 <= c < w):
                 raise ValueError(f"path {k} leaves the board at {(r, c)}")
             if (r, c) in used:
                 other = used[(r, c)]
-                what = "visits it twice (a loop)" if other == k else f"crosses or touches path {other}"
+                what = (
+                    "visits it twice (a loop)"
+                    if other == k
+                    else f"crosses or touches path {other}"
+                )
                 raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
             used[(r, c)] = k
             if 0 < i < len(path) - 1 and board[r, c] != 0:
-                raise ValueError(f"path {k} passes through the number {board[r, c]} at {(r, c)}")
+                raise ValueError(
+                    f"path {k} passes through the number {board[r, c]} at {(r, c)}"
+                )
             if i > 0:
                 pr, pc = path[i - 1]
                 if abs(pr - r) + abs(pc - c) != 1:
-                    raise ValueError(f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap")
-    if fill:
+                    raise ValueError(
+                        f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap"
+                    )
+    if puzzle.fill:
         for (r, c), _ in np.ndenumerate(board):
             if (r, c) not in used:
                 raise ValueError(f"cell {(r, c)} is not covered by any path")

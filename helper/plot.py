@@ -11,6 +11,7 @@ puzzle chapters come in.)
 
 
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -155,27 +156,35 @@ def plot_lights_out(
 
 
 # From chapters/numberlink_z3.ipynb, section 'The rules'
-def _links_from_paths(paths: Mapping[int, list[tuple[int, int]]]) -> list[tuple[int, int, int, int]]:
+def _links_from_paths(
+    paths: Mapping[int, list[tuple[int, int]]],
+) -> list[tuple[int, int, int, int]]:
     """Turn ``{k: [(r, c), ...]}`` paths into a list of links ``(r1, c1, r2, c2)``."""
-    return [(*a, *b) for path in paths.values() for a, b in zip(path, path[1:])]
+    return [(*a, *b) for path in paths.values() for a, b in pairwise(path)]
 
 
 def _is_paths(links) -> bool:
-    """True when ``links`` looks like ``{k: [(r, c), ...]}`` rather than ``{(r1, c1, r2, c2): bool}``."""
-    return isinstance(links, Mapping) and all(isinstance(k, (int, np.integer)) for k in links)
+    """True for paths ``{k: [(r, c), ...]}``, False for ``{(r1, c1, r2, c2): on}``."""
+    return isinstance(links, Mapping) and all(
+        isinstance(k, (int, np.integer)) for k in links
+    )
 
 
-def plot_number_link_board(board, links=None, values=None, *, ax=None, title: str | None = None) -> Figure:
+def plot_number_link_board(
+    board, links=None, values=None, *, ax=None, title: str | None = None
+) -> Figure:
     """Draw a Numberlink board and, optionally, the lines of an answer.
 
     Args:
-        board: 2-D integer array, 0 = empty cell, k > 0 = an end of pair k.
-        links: the lines to draw, in one of three forms: a mapping ``(r1, c1, r2, c2) -> truthy``
-            (a solver's link variables; z3 values work), an iterable of such keys, or the paths
-            ``{k: [(r, c), ...]}`` that ``helper.numberlink.solve`` returns.
-        values: optional mapping ``(r, c) -> number`` that colours each line by the value of its
-            first cell, as in the original material. Without it, each line is coloured by the
-            number its connected piece reaches; a piece that reaches no number (a stray loop) is
+        board: a puzzle with a ``board`` attribute (``helper.numberlink.Numberlink``)
+            or the 2-D integer array itself, 0 = empty cell, k > 0 = an end of pair k.
+        links: the lines to draw, in one of three forms: a mapping
+            ``(r1, c1, r2, c2) -> truthy`` (a solver's link variables; z3 values work),
+            an iterable of such keys, or the paths ``{k: [(r, c), ...]}`` that
+            ``helper.numberlink.solve`` returns.
+        values: optional mapping ``(r, c) -> number`` that colours each line by the
+            value of its first cell. Without it, each line is coloured by the number its
+            connected piece reaches; a piece that reaches no number (a stray loop) is
             drawn black and dashed.
         ax: an existing matplotlib Axes to draw on; a new figure is made otherwise.
         title: optional title.
@@ -183,7 +192,7 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
     Returns:
         The matplotlib Figure (the function never calls ``show``).
     """
-    board = np.asarray(board)
+    board = np.asarray(getattr(board, "board", board))
     h, w = board.shape
     if ax is None:
         fig, ax = plt.subplots(figsize=(max(2.0, w * 0.42), max(2.0, h * 0.42)))
@@ -224,20 +233,23 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
         else:
             k = reaches.get(find((r1, c1)), 0)
         if k > 0:
-            ax.plot([c1, c2], [r1, r2], color=colours[k % 20], lw=4, solid_capstyle="round", zorder=1)
+            colour = colours[k % 20]
+            ax.plot([c1, c2], [r1, r2], color=colour, lw=4, solid_capstyle="round")
         else:
-            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", zorder=1,
-                    label=None if stray_drawn else "stray loop")
+            label = None if stray_drawn else "stray loop"
+            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=label)
             stray_drawn = True
 
     empty = [(r, c) for (r, c), k in np.ndenumerate(board) if k == 0]
     if empty:
-        ys, xs = zip(*empty)
+        ys, xs = zip(*empty, strict=True)
         ax.scatter(xs, ys, s=8, color="0.6", zorder=2)
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
-            ax.text(c, r, str(k), ha="center", va="center", fontsize=11, zorder=3,
-                    bbox=dict(facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"))
+            box = dict(
+                facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"
+            )
+            ax.text(c, r, str(k), ha="center", va="center", fontsize=11, bbox=box)
     if stray_drawn:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_xlim(-0.6, w - 0.4)

@@ -8,15 +8,68 @@ buttons off while the address is the placeholder; with a real address they appea
 configured.
 
 It also makes every figure of a chapter a link to the image file, so that a large board
-scaled down to the column width can be opened at full size. It only builds the book and
-is not part of the reader's API.
+scaled down to the column width can be opened at full size, and it gives the
+bibliography one author-year style: the list shows "Ignatiev et al. 2018" where the text
+cites "Ignatiev et al. (2018)", instead of labels such as ``[IMMS18]``. It only builds
+the book and is not part of the reader's API. Last, it lists the execution table of the
+appendix in book order rather than alphabetically.
 """
 
 from __future__ import annotations
 
+import posixpath
+
+from docutils import nodes
+from pybtex.plugin import register_plugin
+from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+from pybtex.style.labels import BaseLabelStyle
+from sphinx.addnodes import pending_xref
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from helper import REPO_ROOT
+from helper.export import toc_notebooks
 from helper.notebooks import is_placeholder
 
-__all__ = ["setup"]
+__all__ = ["setup", "AuthorYearLabels", "AuthorYearStyle", "ExecutionTableInBookOrder"]
+
+
+def _surnames(entry) -> list[str]:
+    """The authors' (or editors') surnames with their "von" part, LaTeX decoded."""
+    people = entry.persons.get("author") or entry.persons.get("editor") or []
+    return [
+        " ".join(
+            part.render_as("text")
+            for part in person.rich_prelast_names + person.rich_last_names
+        )
+        for person in people
+    ]
+
+
+class AuthorYearLabels(BaseLabelStyle):
+    """Bibliography labels in the author-year form of the citations in the text."""
+
+    def format_labels(self, sorted_entries):
+        """Yield one label per entry: "A 2008", "A and B 2008" or "A et al. 2008"."""
+        for entry in sorted_entries:
+            names = _surnames(entry)
+            if not names:
+                field = entry.fields.get("organization") or entry.fields.get(
+                    "title", ""
+                )
+                names = [str(field).replace("{", "").replace("}", "")]
+            if len(names) > 2:
+                who = f"{names[0]} et al."
+            else:
+                who = " and ".join(names)
+            year = entry.fields.get("year", "")
+            yield f"{who} {year}".strip()
+
+
+class AuthorYearStyle(UnsrtStyle):
+    """The unsrt formatting, sorted by author and year, with author-year labels."""
+
+    default_label_style = "authoryear"
+    default_sorting_style = "author_year_title"
 
 
 def _no_dead_buttons(app, config) -> None:
@@ -45,8 +98,46 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+class ExecutionTableInBookOrder(SphinxPostTransform):
+    """Sort the rows of MyST-NB's execution table (``{nb-exec-table}``) in book order.
+
+    MyST-NB lists the notebooks alphabetically; a reader looks for a chapter where it
+    stands in the table of contents. This runs after MyST-NB has built the table and
+    before references are resolved.
+    """
+
+    default_priority = 8.5
+
+    def run(self, **kwargs) -> None:
+        """Reorder the body rows of every execution table of the page."""
+        order = {
+            p.relative_to(REPO_ROOT).with_suffix("").as_posix(): i
+            for i, p in enumerate(toc_notebooks())
+        }
+        here = posixpath.dirname(self.env.docname)
+        for table in self.document.findall(nodes.table):
+            head = next(iter(table.findall(nodes.thead)), None)
+            body = next(iter(table.findall(nodes.tbody)), None)
+            if head is None or body is None or not head.astext().startswith("Document"):
+                continue
+
+            def position(row, here=here):
+                link = next(iter(row.findall(pending_xref)), None)
+                target = link["reftarget"] if link is not None else ""
+                name = posixpath.normpath(posixpath.join(here, target))
+                return order.get(name, len(order))
+
+            rows = sorted(body.children, key=position)
+            body.children = []
+            for row in rows:
+                body += row
+
+
 def setup(app) -> dict:
     """Register the extension with Sphinx."""
     app.connect("config-inited", _no_dead_buttons)
     app.add_js_file(None, body=FIGURE_LINKS_JS)
+    register_plugin("pybtex.style.labels", "authoryear", AuthorYearLabels)
+    register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle)
+    app.add_post_transform(ExecutionTableInBookOrder)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -68,13 +68,14 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
 
 
 # From chapters/numberlink_z3.ipynb, section 'Verify with an independent checker'
-def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
+def check_numberlink(puzzle, solution: Mapping) -> bool:
     """Check a Numberlink answer against the rules.
 
     Args:
-        board: 2-D integer array, 0 = empty, k > 0 = one of the two ends of pair k.
-        paths: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
-        fill: if True, every cell of the board must lie on a path.
+        puzzle: the puzzle; only its ``board`` (2-D integers, 0 = empty, k > 0 = one of
+            the two ends of pair k) and ``fill`` (True: every cell must lie on a path)
+            are read.
+        solution: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
 
     Returns:
         True when every rule holds.
@@ -82,7 +83,7 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
     Raises:
         ValueError: naming the first broken rule and the cell or pair where it breaks.
     """
-    board = np.asarray(board)
+    board = np.asarray(puzzle.board)
     h, w = board.shape
     ends: dict[int, set] = {}
     for (r, c), k in np.ndenumerate(board):
@@ -90,39 +91,52 @@ def check_numberlink(board, paths: Mapping, fill: bool = True) -> bool:
             ends.setdefault(int(k), set()).add((r, c))
     for k, cells in ends.items():
         if len(cells) != 2:
-            raise ValueError(f"the board is invalid: number {k} appears {len(cells)} times")
-    extra = sorted(set(map(int, paths)) - set(ends))
+            raise ValueError(
+                f"the board is invalid: number {k} appears {len(cells)} times"
+            )
+    extra = sorted(set(map(int, solution)) - set(ends))
     if extra:
         k = extra[0]
-        path = [tuple(map(int, cell)) for cell in paths[k]]
+        path = [tuple(map(int, cell)) for cell in solution[k]]
         kind = "a stray loop" if len(path) > 2 and path[0] == path[-1] else "a path"
-        raise ValueError(f"the answer has {kind} labelled {k}, but the board has no pair {k}")
+        raise ValueError(
+            f"the answer has {kind} labelled {k}, but the board has no pair {k}"
+        )
     used: dict[tuple[int, int], int] = {}
     for k in sorted(ends):
-        if k not in paths:
+        if k not in solution:
             raise ValueError(f"pair {k} has no path")
-        path = [tuple(map(int, cell)) for cell in paths[k]]
+        path = [tuple(map(int, cell)) for cell in solution[k]]
         if len(path) < 2:
             raise ValueError(f"path {k} has fewer than two cells")
         if {path[0], path[-1]} != ends[k]:
             raise ValueError(
-                f"path {k} runs from {path[0]} to {path[-1]}, but the ends of {k} are {sorted(ends[k])}"
+                f"path {k} runs from {path[0]} to {path[-1]}, "
+                f"but the ends of {k} are {sorted(ends[k])}"
             )
         for i, (r, c) in enumerate(path):
             if not (0 <= r < h and 0 <= c < w):
                 raise ValueError(f"path {k} leaves the board at {(r, c)}")
             if (r, c) in used:
                 other = used[(r, c)]
-                what = "visits it twice (a loop)" if other == k else f"crosses or touches path {other}"
+                what = (
+                    "visits it twice (a loop)"
+                    if other == k
+                    else f"crosses or touches path {other}"
+                )
                 raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
             used[(r, c)] = k
             if 0 < i < len(path) - 1 and board[r, c] != 0:
-                raise ValueError(f"path {k} passes through the number {board[r, c]} at {(r, c)}")
+                raise ValueError(
+                    f"path {k} passes through the number {board[r, c]} at {(r, c)}"
+                )
             if i > 0:
                 pr, pc = path[i - 1]
                 if abs(pr - r) + abs(pc - c) != 1:
-                    raise ValueError(f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap")
-    if fill:
+                    raise ValueError(
+                        f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap"
+                    )
+    if puzzle.fill:
         for (r, c), _ in np.ndenumerate(board):
             if (r, c) not in used:
                 raise ValueError(f"cell {(r, c)} is not covered by any path")
@@ -145,34 +159,40 @@ def _nonogram_runs(line) -> list[int]:
 
 
 def check_nonogram(puzzle, solution) -> bool:
-    """Check a nonogram picture against the clues by counting runs; shares no code with a solver.
+    """Check a nonogram picture against the clues by counting runs.
+
+    Shares no code with any solver and reads the puzzle only through its attributes.
 
     Args:
-        puzzle: ``(rows, cols)`` clue lists (or a dict with keys ``"rows"`` and ``"cols"``);
-            ``[]`` and ``[0]`` both mean an empty line.
-        solution: 0/1 array-like of shape ``(len(rows), len(cols))``, 1 = black.
+        puzzle: anything with clue lists ``rows`` and ``cols`` (a
+            :class:`helper.nonogram.Nonogram`); ``[]`` and ``[0]`` both mean an empty
+            line.
+        solution: 0/1 array-like of shape (rows, columns), 1 = black.
 
     Returns:
         True when every row and every column has exactly the runs its clue asks for.
 
     Raises:
-        ValueError: wrong shape, a value other than 0/1, or the first row or column whose runs
-            differ from its clue (the message gives the expected and the found runs).
+        ValueError: wrong shape, a value other than 0/1, or the first row or column
+            whose runs differ from its clue (the message gives the expected and the
+            found runs).
     """
-    rows, cols = (puzzle["rows"], puzzle["cols"]) if isinstance(puzzle, dict) else puzzle
+    rows, cols = list(puzzle.rows), list(puzzle.cols)
     grid = np.asarray(solution)
     if grid.shape != (len(rows), len(cols)):
-        raise ValueError(f"the picture has shape {grid.shape}, expected {(len(rows), len(cols))}")
+        expected = (len(rows), len(cols))
+        raise ValueError(f"the picture has shape {grid.shape}, expected {expected}")
     bad = np.argwhere((grid != 0) & (grid != 1))
     if len(bad):
         r, c = bad[0]
         raise ValueError(f"cell ({r}, {c}) holds {grid[r, c]!r}; cells must be 0 or 1")
     for kind, clues, lines in (("row", rows, grid), ("column", cols, grid.T)):
-        for index, (clue, line) in enumerate(zip(clues, lines)):
+        for index, (clue, line) in enumerate(zip(clues, lines, strict=True)):
             expected = [int(n) for n in clue if n != 0]
             found = _nonogram_runs(line)
             if found != expected:
-                raise ValueError(f"{kind} {index}: expected runs {expected}, found {found}")
+                message = f"expected runs {expected}, found {found}"
+                raise ValueError(f"{kind} {index}: {message}")
     return True
 
 

@@ -11,6 +11,7 @@ puzzle chapters come in.)
 
 
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -156,27 +157,35 @@ def plot_lights_out(
 
 
 # From chapters/numberlink_z3.ipynb, section 'The rules'
-def _links_from_paths(paths: Mapping[int, list[tuple[int, int]]]) -> list[tuple[int, int, int, int]]:
+def _links_from_paths(
+    paths: Mapping[int, list[tuple[int, int]]],
+) -> list[tuple[int, int, int, int]]:
     """Turn ``{k: [(r, c), ...]}`` paths into a list of links ``(r1, c1, r2, c2)``."""
-    return [(*a, *b) for path in paths.values() for a, b in zip(path, path[1:])]
+    return [(*a, *b) for path in paths.values() for a, b in pairwise(path)]
 
 
 def _is_paths(links) -> bool:
-    """True when ``links`` looks like ``{k: [(r, c), ...]}`` rather than ``{(r1, c1, r2, c2): bool}``."""
-    return isinstance(links, Mapping) and all(isinstance(k, (int, np.integer)) for k in links)
+    """True for paths ``{k: [(r, c), ...]}``, False for ``{(r1, c1, r2, c2): on}``."""
+    return isinstance(links, Mapping) and all(
+        isinstance(k, (int, np.integer)) for k in links
+    )
 
 
-def plot_number_link_board(board, links=None, values=None, *, ax=None, title: str | None = None) -> Figure:
+def plot_number_link_board(
+    board, links=None, values=None, *, ax=None, title: str | None = None
+) -> Figure:
     """Draw a Numberlink board and, optionally, the lines of an answer.
 
     Args:
-        board: 2-D integer array, 0 = empty cell, k > 0 = an end of pair k.
-        links: the lines to draw, in one of three forms: a mapping ``(r1, c1, r2, c2) -> truthy``
-            (a solver's link variables; z3 values work), an iterable of such keys, or the paths
-            ``{k: [(r, c), ...]}`` that ``helper.numberlink.solve`` returns.
-        values: optional mapping ``(r, c) -> number`` that colours each line by the value of its
-            first cell, as in the original material. Without it, each line is coloured by the
-            number its connected piece reaches; a piece that reaches no number (a stray loop) is
+        board: a puzzle with a ``board`` attribute (``helper.numberlink.Numberlink``)
+            or the 2-D integer array itself, 0 = empty cell, k > 0 = an end of pair k.
+        links: the lines to draw, in one of three forms: a mapping
+            ``(r1, c1, r2, c2) -> truthy`` (a solver's link variables; z3 values work),
+            an iterable of such keys, or the paths ``{k: [(r, c), ...]}`` that
+            ``helper.numberlink.solve`` returns.
+        values: optional mapping ``(r, c) -> number`` that colours each line by the
+            value of its first cell. Without it, each line is coloured by the number its
+            connected piece reaches; a piece that reaches no number (a stray loop) is
             drawn black and dashed.
         ax: an existing matplotlib Axes to draw on; a new figure is made otherwise.
         title: optional title.
@@ -184,7 +193,7 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
     Returns:
         The matplotlib Figure (the function never calls ``show``).
     """
-    board = np.asarray(board)
+    board = np.asarray(getattr(board, "board", board))
     h, w = board.shape
     if ax is None:
         fig, ax = plt.subplots(figsize=(max(2.0, w * 0.42), max(2.0, h * 0.42)))
@@ -225,20 +234,23 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
         else:
             k = reaches.get(find((r1, c1)), 0)
         if k > 0:
-            ax.plot([c1, c2], [r1, r2], color=colours[k % 20], lw=4, solid_capstyle="round", zorder=1)
+            colour = colours[k % 20]
+            ax.plot([c1, c2], [r1, r2], color=colour, lw=4, solid_capstyle="round")
         else:
-            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", zorder=1,
-                    label=None if stray_drawn else "stray loop")
+            label = None if stray_drawn else "stray loop"
+            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=label)
             stray_drawn = True
 
     empty = [(r, c) for (r, c), k in np.ndenumerate(board) if k == 0]
     if empty:
-        ys, xs = zip(*empty)
+        ys, xs = zip(*empty, strict=True)
         ax.scatter(xs, ys, s=8, color="0.6", zorder=2)
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
-            ax.text(c, r, str(k), ha="center", va="center", fontsize=11, zorder=3,
-                    bbox=dict(facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"))
+            box = dict(
+                facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"
+            )
+            ax.text(c, r, str(k), ha="center", va="center", fontsize=11, bbox=box)
     if stray_drawn:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_xlim(-0.6, w - 0.4)
@@ -251,27 +263,29 @@ def plot_number_link_board(board, links=None, values=None, *, ax=None, title: st
 
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
-def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
-    """Draw a nonogram: row clues on the left, column clues on top, the picture if given.
+def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
+    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
 
-    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles from
-    5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
+    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles
+    from 5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
 
     Args:
-        puzzle: ``(rows, cols)`` clue lists, or a dict with keys ``"rows"`` and ``"cols"``.
-        solution: optional 0/1 array of shape ``(len(rows), len(cols))``; 1 cells are painted.
+        puzzle: a :class:`helper.nonogram.Nonogram`, or anything with clue lists
+            ``rows`` and ``cols``.
+        solution: optional 0/1 array of shape (rows, columns); 1 cells are painted.
         font_size: the largest clue font size in points.
+        ax: draw into this matplotlib Axes (e.g. one of several side by side) instead
+            of a new figure.
 
     Returns:
         The matplotlib Figure.
     """
-    rows, cols = (puzzle["rows"], puzzle["cols"]) if isinstance(puzzle, dict) else puzzle
-    rows = [[n for n in clue if n != 0] or [0] for clue in rows]
-    cols = [[n for n in clue if n != 0] or [0] for clue in cols]
+    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
+    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
     height, width = len(rows), len(cols)
     top = max(len(clue) for clue in cols)
-    # Row clues are laid out right to left, each number as wide as its digits (in cell units,
-    # for a font of about half a cell), so that runs like "12 14 12" stay apart.
+    # Row clues are laid out right to left, each number as wide as its digits (in cell
+    # units, for a font of about half a cell), so that runs like "12 14 12" stay apart.
     row_x: list[list[tuple[float, int]]] = []
     left = 0.0
     for clue in rows:
@@ -284,12 +298,23 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
         left = max(left, 0.15 - x)
     units_w, units_h = width + left, height + top
     cell = min(0.3, 15.0 / units_w, 15.0 / units_h)  # inches per cell
-    fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
+        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
+    else:
+        fig = ax.figure
+        box = ax.get_position()  # in figure units: scale the font to the axes
+        cell = min(
+            box.width * fig.get_figwidth() / units_w,
+            box.height * fig.get_figheight() / units_h,
+        )
     font = min(font_size, cell * 72 * 0.55)
     if solution is not None:
         grid = np.asarray(solution)
-        ax.imshow(grid, cmap="Greys", vmin=0, vmax=1, extent=(0, width, height, 0),
-                  interpolation="nearest")
+        extent = (0, width, height, 0)
+        ax.imshow(
+            grid, cmap="Greys", vmin=0, vmax=1, extent=extent, interpolation="nearest"
+        )
     for x in range(width + 1):
         lw = 1.2 if x % 5 == 0 or x == width else 0.4
         ax.plot([x, x], [-top, height], color="black" if lw > 1 else "grey", lw=lw)
@@ -301,12 +326,12 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12):
             ax.text(x, i + 0.5, str(number), ha="center", va="center", fontsize=font)
     for j, clue in enumerate(cols):
         for k, number in enumerate(reversed(clue)):
-            ax.text(j + 0.5, -(k + 0.5), str(number), ha="center", va="center", fontsize=font)
+            y = -(k + 0.5)
+            ax.text(j + 0.5, y, str(number), ha="center", va="center", fontsize=font)
     ax.set_xlim(-left, width)
     ax.set_ylim(height, -top)
     ax.set_aspect("equal")
     ax.axis("off")
-    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
     return fig
 
 

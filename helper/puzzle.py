@@ -14,19 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 
-__all__ = [
-    "frozen_grid",
-    "FrozenArrays",
-    "parse_numberlink",
-    "load_numberlink",
-    "validate_numberlink",
-    "extract_number_link",
-]
+__all__ = ["frozen_grid", "FrozenArrays", "extract_number_link"]
 
 
 def frozen_grid(values: object, what: str = "grid") -> np.ndarray:
@@ -74,84 +65,6 @@ class FrozenArrays:
         return hash(self._key())
 
 
-def validate_numberlink(board: np.ndarray, source: str = "board") -> np.ndarray:
-    """Check that ``board`` is a Numberlink board and return it as an ``int`` array.
-
-    A board is a 2-D array of integers >= 0 where 0 is an empty cell and every k > 0
-    appears on exactly two cells (the two ends of pair k).
-
-    Raises:
-        ValueError: naming ``source`` and the offending number or cell.
-    """
-    board = np.asarray(board)
-    if board.ndim != 2 or board.size == 0:
-        raise ValueError(
-            f"{source}: a board must be a non-empty 2-D grid, got shape {board.shape}"
-        )
-    if not np.issubdtype(board.dtype, np.integer):
-        raise ValueError(f"{source}: board entries must be integers, got {board.dtype}")
-    board = board.astype(int)
-    if (board < 0).any():
-        r, c = map(int, np.argwhere(board < 0)[0])
-        raise ValueError(
-            f"{source}: negative number {board[r, c]} at row {r}, column {c}"
-        )
-    cells = defaultdict(list)
-    for (r, c), value in np.ndenumerate(board):
-        if value > 0:
-            cells[int(value)].append((r, c))
-    for value, where in sorted(cells.items()):
-        if len(where) != 2:
-            raise ValueError(
-                f"{source}: number {value} must appear exactly twice, "
-                f"found {len(where)} time(s) at {', '.join(map(str, where))}"
-            )
-    return board
-
-
-def parse_numberlink(text: str, source: str = "<text>") -> np.ndarray:
-    """Parse a Numberlink board: one row per line, whitespace-separated integers, 0 =
-    empty.
-
-    Blank lines and lines starting with ``#`` are ignored.
-
-    Raises:
-        ValueError: for a non-integer token, a ragged row, or a number that does not
-            appear exactly twice; the message names ``source`` and the line (and column
-            for bad tokens).
-    """
-    rows: list[list[int]] = []
-    first_line = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        row = []
-        for column, token in enumerate(line.split(), start=1):
-            try:
-                row.append(int(token))
-            except ValueError:
-                raise ValueError(
-                    f"{source}, line {number}, column {column}: {token!r} is not an integer"
-                ) from None
-        if rows and len(row) != len(rows[0]):
-            raise ValueError(
-                f"{source}, line {number}: ragged row with {len(row)} numbers, "
-                f"line {first_line} has {len(rows[0])}"
-            )
-        if not rows:
-            first_line = number
-        rows.append(row)
-    if not rows:
-        raise ValueError(f"{source}: no board found")
-    return validate_numberlink(np.array(rows, dtype=int), source)
-
-
-def load_numberlink(path: str | Path) -> np.ndarray:
-    """Read a Numberlink ``.txt`` board (see :func:`parse_numberlink`) from ``path``."""
-    path = Path(path)
-    return parse_numberlink(path.read_text(encoding="utf-8"), source=str(path))
-
-
 def extract_number_link(json_str: str) -> np.ndarray:
     """Turn the ``puzzledata`` JSON of a puzzlemadness.co.uk Numberlink page into a
     board.
@@ -165,8 +78,11 @@ def extract_number_link(json_str: str) -> np.ndarray:
         An ``np.ndarray`` of shape (height, width).
 
     Raises:
-        ValueError: for text that is not JSON, a missing key, or a grid whose length
-            does not match its width and height (the message names the key).
+        ValueError: for text that is not JSON, a missing key, a grid whose length
+            does not match its width and height (the message names the key), or a
+            grid that is no Numberlink board (checked by
+            ``helper.numberlink.Numberlink``: a number that does not appear exactly
+            twice, for example).
     """
     try:
         data = json.loads(json_str)
@@ -194,16 +110,23 @@ def extract_number_link(json_str: str) -> np.ndarray:
     if not isinstance(grid, list) or len(grid) != width * height:
         size = len(grid) if isinstance(grid, list) else type(grid).__name__
         raise ValueError(
-            f"puzzle JSON: 'startingGrid' must list {width} x {height} = {width * height} cells, got {size}"
+            f"puzzle JSON: 'startingGrid' must list {width} x {height} = "
+            f"{width * height} cells, got {size}"
         )
     bad = [
         i for i, v in enumerate(grid) if not isinstance(v, int) or isinstance(v, bool)
     ]
     if bad:
         raise ValueError(
-            f"puzzle JSON: 'startingGrid' entry {bad[0]} (row {bad[0] // width}, column "
-            f"{bad[0] % width}) is {grid[bad[0]]!r}, not an integer"
+            f"puzzle JSON: 'startingGrid' entry {bad[0]} (row {bad[0] // width}, "
+            f"column {bad[0] % width}) is {grid[bad[0]]!r}, not an integer"
         )
-    return validate_numberlink(
-        np.array(grid, dtype=int).reshape(height, width), "puzzle JSON"
-    )
+    board = np.array(grid, dtype=int).reshape(height, width)
+    # Imported here, not at the top: helper.numberlink imports this module.
+    from helper.numberlink import Numberlink
+
+    try:
+        Numberlink(board)
+    except ValueError as error:
+        raise ValueError(f"puzzle JSON: {error}") from None
+    return board

@@ -1,5 +1,6 @@
 """Shared pytest configuration: the opt-in flag for long sweeps, the built book."""
 
+import logging
 import os
 import re
 import shutil
@@ -42,6 +43,27 @@ def _jupyter_book() -> str:
     return found
 
 
+def _execute_in_parallel(book: Path) -> None:
+    """Execute the book's notebooks into its jupyter-cache, one process per core.
+
+    The build itself executes notebooks one after the other; on the 2-core CI machine
+    that leaves a core idle. With the cache filled first, the build only reads it. A
+    notebook that fails here is executed again by the build, which then reports the
+    error with its traceback, so nothing is hidden.
+    """
+    from jupyter_cache import get_cache
+    from jupyter_cache.executors import load_executor
+
+    from helper.export import toc_notebooks
+
+    cache = get_cache(book / "_build" / ".jupyter_cache")
+    for notebook in toc_notebooks(book):
+        cache.add_nb_to_project(str(notebook))
+    logger = logging.getLogger(__name__)
+    executor = load_executor("local-parallel", cache, logger=logger)
+    executor.run_and_cache(timeout=300, allow_errors=False)
+
+
 @pytest.fixture(scope="session")
 def built_book(tmp_path_factory):
     """The HTML folder of a fresh ``-W -n --keep-going`` build of a clean copy.
@@ -54,6 +76,7 @@ def built_book(tmp_path_factory):
         return Path(reuse)
     copy = tmp_path_factory.mktemp("book") / "src"
     shutil.copytree(REPO_ROOT, copy, ignore=IGNORE)
+    _execute_in_parallel(copy)
     result = subprocess.run(
         [_jupyter_book(), "build", str(copy), "-W", "-n", "--keep-going"],
         capture_output=True,

@@ -16,8 +16,9 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 from matplotlib import pyplot as plt
-from matplotlib.collections import EllipseCollection, LineCollection
+from matplotlib.collections import EllipseCollection, LineCollection, PatchCollection
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
 
 # From chapters/switches.ipynb, section 'A picture'
@@ -342,6 +343,7 @@ def plot_slitherlink_board(
     loops=None,
     on=None,
     off=None,
+    shade=None,
     ax=None,
     title: str | None = None,
 ):
@@ -356,6 +358,8 @@ def plot_slitherlink_board(
         on: edges known to be on the loop, as pairs of points (drawn as thick lines).
         off: edges known to be off the loop, as pairs of points (drawn as small
             crosses).
+        shade: a 2-D grid of booleans, one per cell; the true cells are tinted
+            (to show a region, such as the inside of a loop).
         ax: draw into this Axes instead of a new figure.
         title: the Axes title.
 
@@ -394,6 +398,11 @@ def plot_slitherlink_board(
                     fontsize=font,
                     color="dimgray",
                 )
+    if shade is not None:
+        tinted = np.argwhere(np.asarray(shade, dtype=bool))
+        squares = [Rectangle((c, r), 1, 1) for r, c in tinted.tolist()]
+        tint = PatchCollection(squares, color="tab:orange", alpha=0.25, lw=0)
+        ax.add_collection(tint)
     groups = [] if loop is None else [list(loop)]
     groups += [list(x) for x in loops or []]
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]

@@ -32,6 +32,7 @@ from helper import Deadline, Unsolvable
 from helper.check import check_slitherlink
 from helper.ortools import run_cpsat
 from helper.puzzle import FrozenArrays, frozen_grid
+from helper.puzzlink import make_url, split_url
 from helper.sat import distinct_models, solve_lazily
 
 # From chapters/slitherlink.ipynb, section 'The rules'
@@ -623,20 +624,46 @@ def generate(
     width: int,
     *,
     seed: int = 0,
-    density: float = 0.5,
+    unique: bool = False,
+    density: float | None = None,
     fill: float = 0.5,
+    time_limit: float = 60.0,
+    stats: dict | None = None,
 ) -> Slitherlink:
-    """A random puzzle that has a solution (:func:`generate_with_loop`, puzzle only).
+    """A random puzzle that has a solution, or (``unique=True``) exactly one.
+
+    Without ``unique`` it is :func:`generate_with_loop`'s puzzle: a planted loop, each
+    clue kept with probability ``density`` (0.5 when not given); the puzzle may have
+    other solutions. With ``unique=True`` every clue starts shown and clues are hidden
+    in random order while the puzzle stays unique (section *Making puzzles with one
+    answer*): the result has exactly one solution, and hiding any clue that is left
+    would let a second loop in.
 
     Args:
         height, width: board size in cells.
         seed: random seed; the same arguments always give the same board.
-        density: the share of cells that show their clue (1.0: all of them).
+        unique: make a puzzle with exactly one solution.
+        density: the share of cells that show their clue (not with ``unique``).
         fill: the share of cells the region grows to; it decides how long the loop is.
+        time_limit: seconds for all uniqueness checks together (``unique`` only).
+        stats: with ``unique``, receives ``checks`` (uniqueness checks made) and
+            ``cuts`` (region cuts added).
+
+    Raises:
+        ValueError: ``density`` together with ``unique=True``.
+        SolverTimeout: the uniqueness checks did not finish within ``time_limit``.
     """
-    puzzle, _ = generate_with_loop(
-        height, width, seed=seed, density=density, fill=fill
-    )
+    if unique:
+        if density is not None:
+            raise ValueError(
+                "density does not apply with unique=True: the generator shows "
+                "exactly the clues that the single answer needs"
+            )
+        return _unique_puzzle(
+            height, width, seed=seed, fill=fill, time_limit=time_limit, stats=stats
+        )
+    share = 0.5 if density is None else density
+    puzzle, _ = generate_with_loop(height, width, seed=seed, density=share, fill=fill)
     return puzzle
 
 
@@ -903,32 +930,398 @@ def solve(
     return METHODS[name](puzzle, time_limit=time_limit, **options)
 
 
+# From chapters/slitherlink.ipynb, section 'Few clues: one cut for a whole region'
+def colour_clauses(
+    lattice: Lattice, edge: Sequence[int], pool: IDPool
+) -> list[list[int]]:
+    """CNF: every cell is inside or outside, and an edge is on where the two differ.
+
+    Cell ``c`` gets the variable ``pool.id(("inside", c))``. An edge between two cells
+    is on exactly when one of them is inside and the other is not; an edge on the
+    border is on exactly when its cell is inside (beyond the board is outside). Every
+    set of disjoint loops has exactly one such colouring, so these clauses remove no
+    answer and need no blocking; they let the solver reason about regions.
+    """
+    var = np.asarray(edge)
+    inside = np.array([pool.id(("inside", c)) for c in range(len(lattice.cell_edges))])
+    border = [e for e, cells in enumerate(lattice.edge_cells) if len(cells) == 1]
+    inner = [e for e, cells in enumerate(lattice.edge_cells) if len(cells) == 2]
+    x = var[border]
+    a = inside[[lattice.edge_cells[e][0] for e in border]]
+    blocks = [np.column_stack([-x, a]), np.column_stack([x, -a])]
+    x = var[inner]
+    a, b = inside[np.array([lattice.edge_cells[e] for e in inner])].T
+    blocks += [
+        np.column_stack([-x, a, b]),  # on: not both outside ...
+        np.column_stack([-x, -a, -b]),  # ... and not both inside
+        np.column_stack([x, -a, b]),  # off: the two cells agree
+        np.column_stack([x, a, -b]),
+    ]
+    return [clause for block in blocks for clause in block.tolist()]
+
+
+def _inside(lattice: Lattice, loop_edges: list[int]) -> np.ndarray:
+    """The cells inside a loop, as an ``h`` x ``w`` grid of booleans.
+
+    A cell is inside when an odd number of the loop's vertical edges lie to its left
+    in its row (a ray to the left crosses the loop an odd number of times).
+    """
+    h, w = lattice.height, lattice.width
+    crossings = np.zeros((h, w + 1), dtype=np.int8)
+    for e in loop_edges:
+        if e >= lattice.horizontal:
+            r, c = divmod(e - lattice.horizontal, w + 1)
+            crossings[r, c] = 1
+    return np.cumsum(crossings, axis=1)[:, :w] % 2 == 1
+
+
+class _RegionCuts:
+    """The lazy cuts of :func:`solutions`: one clause rules out a whole region.
+
+    For an answer with several loops, take a loop ``D`` with no other loop inside it,
+    its *disk* ``A`` (the points on or inside ``D``) and the longest other loop ``W``,
+    which lies outside ``A``. A single loop that draws a line within ``A`` and a line of
+    ``W`` must cross the border of ``A``. The cut says just that: "if an edge within
+    ``A`` is on and an edge of ``W`` is on, an edge leaving ``A`` is on". It names no
+    clue, so it holds for every clue set, and it forbids every loop inside ``A`` next
+    to ``W`` at once. Two auxiliary variables keep it short: ``("region", n)`` is
+    implied by each edge within ``A``, ``("witness", n)`` by each edge of ``W``.
+
+    Args:
+        lattice: the board's numbering.
+        edge: the variable of each edge (:func:`edge_variables`).
+        pool: the pool that named them; the auxiliary variables come from it too.
+        deadline: checked at every call, so that many quick rounds also stop in time.
+    """
+
+    def __init__(
+        self,
+        lattice: Lattice,
+        edge: Sequence[int],
+        pool: IDPool,
+        deadline: Deadline | None = None,
+    ) -> None:
+        self.lattice, self.edge, self.pool = lattice, edge, pool
+        self.deadline = deadline
+        self.ends = np.array(lattice.edge_ends)
+        self.made = 0  # cuts made so far
+
+    def disk(self, loop_edges: list[int]) -> np.ndarray:
+        """For each point (by id): is it on or inside the loop (by a cell inside)?"""
+        cells = np.pad(_inside(self.lattice, loop_edges), 1)  # a ring of outside cells
+        points = cells[:-1, :-1] | cells[:-1, 1:] | cells[1:, :-1] | cells[1:, 1:]
+        return points.ravel()
+
+    def __call__(self, model: Sequence[int]) -> list[list[int]]:
+        if self.deadline is not None:
+            self.deadline.check("the region cuts")
+        lat, edge = self.lattice, self.edge
+        loops = [_loop_edges(lat, loop) for loop in lat.loops(edges_on(model, edge))]
+        if len(loops) == 1:
+            return []
+        disks = [self.disk(edges) for edges in loops]
+        starts = [lat.edge_ends[edges[0]][0] for edges in loops]
+        cuts: list[list[int]] = []
+        witness: dict[int, int] = {}
+        for d in range(len(loops)):
+            others = [i for i in range(len(loops)) if i != d]
+            if any(disks[d][starts[i]] for i in others):
+                continue  # a loop lies inside this one: that loop's own cut covers it
+            w = max(others, key=lambda i: len(loops[i]))
+            self.made += 1
+            if w not in witness:
+                witness[w] = self.pool.id(("witness", self.made))
+                cuts += [[-edge[e], witness[w]] for e in loops[w]]
+            region = self.pool.id(("region", self.made))
+            ends_in = disks[d][self.ends]  # for each edge: which of its ends are in A
+            within = np.flatnonzero(ends_in.all(axis=1)).tolist()
+            leaving = np.flatnonzero(ends_in.any(axis=1) & ~ends_in.all(axis=1))
+            cuts += [[-edge[e], region] for e in within]
+            cuts.append([-region, -witness[w]] + [edge[e] for e in leaving.tolist()])
+        return cuts
+
+
 def solutions(
-    puzzle: Slitherlink, *, limit: int = 2, time_limit: float = 10.0
+    puzzle: Slitherlink,
+    *,
+    limit: int = 2,
+    time_limit: float = 10.0,
+    stats: dict | None = None,
 ) -> list[list[Point]]:
-    """Up to ``limit`` different loops, found by SAT with lazy loop cuts.
+    """Up to ``limit`` different loops: SAT with colours and region cuts.
 
     Each loop found is forbidden on the edge variables only
-    (:func:`helper.sat.distinct_models`) and the search goes on.
-    ``len(solutions(puzzle)) == 1`` means the puzzle has a unique solution.
+    (:func:`helper.sat.distinct_models`) and the search goes on. The colours
+    (:func:`colour_clauses`) follow from the edges, and the region cuts
+    (:class:`_RegionCuts`) never remove a single loop, so no answer is lost or counted
+    twice. ``len(solutions(puzzle)) == 1`` means the puzzle has a unique solution.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop after this many loops.
+        time_limit: seconds for the whole search.
+        stats: if given, receives ``rounds`` (SAT calls) and ``cuts`` (clauses added).
 
     Raises:
         SolverTimeout: the time limit passed before the count was settled.
     """
     deadline = Deadline(time_limit)
     lattice = Lattice(puzzle.height, puzzle.width)
-    edge = edge_variables(lattice, IDPool())
-    cuts = _LoopCuts(puzzle, lattice, edge, accept_alone=False)
+    pool = IDPool()
+    edge = edge_variables(lattice, pool)
+    cuts = _RegionCuts(lattice, edge, pool, deadline)
     with _gc_paused():
         clauses = sat_clauses(puzzle, edge, lattice)
+        clauses += colour_clauses(lattice, edge, pool)
         with Solver(name="glucose4", bootstrap_with=clauses) as solver:
             left = deadline.check("building the SAT model")
             models = distinct_models(
-                solver, edge, limit=limit, time_limit=left, cuts=cuts
+                solver, edge, limit=limit, time_limit=left, cuts=cuts, stats=stats
             )
     return [lattice.loops(edges_on(model, edge))[0] for model in models]
 
 
+# From chapters/slitherlink.ipynb, section 'Making puzzles with one answer'
+class _UniqueCheck:
+    """One incremental SAT solver that answers "is this clue set unique?" many times.
+
+    The clue of every cell (the count of the planted loop) is switched on by its own
+    selector variable ``("show", cell)``, and a check passes the shown cells as
+    assumptions, so one solver serves every clue set. The planted loop is forbidden
+    for good ("some edge differs from it"): it fits every clue set, so a check asks
+    for a *second* loop. Region cuts name no clue, so the cuts of one check stay valid
+    in every later one, and the solver keeps what it learned.
+
+    Args:
+        puzzle: the puzzle with every clue shown.
+        loop: its planted loop.
+        deadline: shared by all checks.
+        colours: add :func:`colour_clauses` (the chapter measures both ways).
+    """
+
+    def __init__(
+        self,
+        puzzle: Slitherlink,
+        loop: list[Point],
+        deadline: Deadline,
+        colours: bool = True,
+    ) -> None:
+        lattice = Lattice(puzzle.height, puzzle.width)
+        self.pool = IDPool()
+        self.edge = edge_variables(lattice, self.pool)
+        self.show = [self.pool.id(("show", c)) for c in range(puzzle.clues.size)]
+        blank = Slitherlink(np.full(puzzle.clues.shape, -1))
+        clauses = sat_clauses(blank, self.edge, lattice)  # the points' rules
+        if colours:
+            clauses += colour_clauses(lattice, self.edge, self.pool)
+        for cell, clue in enumerate(puzzle.clues.flat.copy().tolist()):
+            sides = [self.edge[e] for e in lattice.cell_edges[cell]]
+            off = -self.show[cell]  # every clue clause holds only while it is shown
+            for subset in combinations(sides, clue + 1):  # at most `clue` sides on
+                clauses.append([off] + [-x for x in subset])
+            for subset in combinations(sides, 5 - clue):  # at least `clue` sides on
+                clauses.append([off, *subset])
+        planted = set(_loop_edges(lattice, loop))
+        clauses.append([-x if e in planted else x for e, x in enumerate(self.edge)])
+        self.solver = Solver(name="glucose4", bootstrap_with=clauses)
+        self.cuts = _RegionCuts(lattice, self.edge, self.pool, deadline)
+        self.deadline = deadline
+        self.checks = 0
+
+    def __enter__(self) -> "_UniqueCheck":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.solver.delete()
+
+    def unique(self, shown: np.ndarray) -> bool:
+        """True when the planted loop is the only loop that fits the shown clues."""
+        self.checks += 1
+        flags = shown.ravel().tolist()
+        assumptions = [s if on else -s for s, on in zip(self.show, flags, strict=True)]
+        left = self.deadline.check("the uniqueness checks")
+        model = solve_lazily(self.solver, self.cuts, left, assumptions=assumptions)
+        return model is None
+
+
+def _unique_puzzle(
+    height: int,
+    width: int,
+    *,
+    seed: int,
+    fill: float,
+    time_limit: float,
+    stats: dict | None,
+    colours: bool = True,
+) -> Slitherlink:
+    """The generator of :func:`generate` with ``unique=True``.
+
+    Plant a loop with every clue shown, then visit the cells in a random order and
+    hide each clue unless the puzzle stops being unique without it.
+    """
+    deadline = Deadline(time_limit)
+    puzzle, loop = generate_with_loop(height, width, seed=seed, density=1.0, fill=fill)
+    order = np.random.default_rng(seed).permutation(puzzle.clues.size).tolist()
+    shown = np.ones(puzzle.clues.shape, dtype=bool)
+    with _UniqueCheck(puzzle, loop, deadline, colours) as check:
+        for cell in order:
+            shown.flat[cell] = False
+            if not check.unique(shown):
+                shown.flat[cell] = True  # another loop fits without it: keep the clue
+        if stats is not None:
+            stats.update(checks=check.checks, cuts=check.cuts.made)
+    return Slitherlink(np.where(shown, puzzle.clues, -1))
+
+
+# From chapters/slitherlink.ipynb, section 'How hard is a puzzle?'
+def _probe(state: EdgeState, deadline: Deadline) -> None:
+    """One-step probing until nothing changes, deciding edges in ``state`` in place.
+
+    For each undecided edge: assume it on and propagate; a contradiction proves it off
+    (and the same the other way round). Raises ``_Contradiction`` when both fail.
+    """
+    changed = True
+    while changed and state.unknown:
+        changed = False
+        for e, value in enumerate(state.value):
+            if value != UNKNOWN:
+                continue
+            deadline.check("probing")
+            for guess, other in ((ON, OFF), (OFF, ON)):
+                trial = state.copy()
+                try:
+                    trial.set_edge(e, guess)
+                    trial.propagate()
+                except _Contradiction:
+                    state.set_edge(e, other)
+                    state.propagate()
+                    changed = True
+                    break
+
+
+def difficulty(
+    puzzle: Slitherlink, *, time_limit: float = 10.0
+) -> tuple[str, float]:
+    """Rate a puzzle by what the chapter's human-style reasoning decides.
+
+    Returns:
+        ``(level, share)``: ``level`` is ``"logic"`` when the propagation rules alone
+        (clue, vertex and loop rule, :func:`propagate`) decide every edge,
+        ``"probing"`` when one-step probing finishes the job, ``"search"`` otherwise;
+        ``share`` is the fraction of edges the rules alone decide. A puzzle with
+        several answers always needs search.
+
+    Raises:
+        Unsolvable: the reasoning proves that no loop fits.
+        SolverTimeout: probing did not finish within ``time_limit`` seconds.
+    """
+    deadline = Deadline(time_limit)
+    state = EdgeState(puzzle)
+    try:
+        state.propagate()
+        share = 1 - state.unknown / len(state.value)
+        level = "logic"
+        if state.unknown:
+            level = "probing"
+            _probe(state, deadline)
+    except _Contradiction:
+        raise Unsolvable("the rules prove that no single loop fits") from None
+    if state.unknown:
+        return "search", share
+    if not state.total_on:
+        raise Unsolvable("the rules cross out every edge: no loop fits")
+    return level, share
+
+
+# From chapters/slitherlink.ipynb, section 'Sharing puzzles: puzz.link'
+#: The characters of pzprjs's "4-cell" code: the clue is the value mod 5, and the value
+#: divided by 5 is the number of empty cells (0-2) that follow it.
+_FOUR_CELL = "0123456789abcde"
+
+
+def from_puzzlink(url: str) -> Slitherlink:
+    """Read a puzz.link Slitherlink URL: ``https://puzz.link/p?slither/<c>/<r>/<body>``.
+
+    The body lists the cells in reading order in pzprjs's "4-cell" code: ``0``-``4``
+    is a clue; ``5``-``9`` a clue (value minus 5) and one empty cell; ``a``-``e`` a
+    clue (minus 10) and two empty cells; ``g``-``z`` a run of 1 to 20 empty cells;
+    ``.`` a cell with a question mark. The empty cells after the last clue may run past
+    the board: pzprjs writes the last clue that way.
+
+    Raises:
+        ValueError: naming the bad part: another puzzle type or a bad size (see
+            :func:`helper.puzzlink.split_url`), an unknown character or a clue this
+            book cannot hold (4 or "?") at position k of the body, or a body that
+            covers too many or too few cells.
+    """
+    _, columns, rows, body = split_url(url, "slither")
+    cells = rows * columns
+    clues = [-1] * cells
+    cell = 0
+    for position, char in enumerate(body):
+        where = f"{url!r}: position {position} of the body {body!r}"
+        if cell >= cells:
+            raise ValueError(
+                f"{where}: too many cells; the {columns}x{rows} board is full "
+                f"before {body[position:]!r}"
+            )
+        if char in _FOUR_CELL:
+            skip, clue = divmod(_FOUR_CELL.index(char), 5)
+            if clue == 4:
+                raise ValueError(f"{where}: clue 4 cannot be on a loop of one cell")
+            clues[cell] = clue
+            cell += 1 + skip
+        elif "g" <= char <= "z":
+            cell += int(char, 36) - 15
+            if cell > cells:
+                raise ValueError(
+                    f"{where}: too many cells; the run {char!r} passes the last cell"
+                )
+        elif char == ".":
+            raise ValueError(f"{where}: a '?' clue; this book reads clues 0-3 only")
+        else:
+            raise ValueError(f"{where}: unknown character {char!r}")
+    if cell < cells:
+        raise ValueError(
+            f"{url!r}: too few cells; the body covers {cell} of the "
+            f"{columns}x{rows} = {cells} cells"
+        )
+    return Slitherlink(np.array(clues).reshape(rows, columns))
+
+
+def to_puzzlink(puzzle: Slitherlink) -> str:
+    """Write a puzzle as a puzz.link URL, character for character as pzprjs does.
+
+    A clue absorbs up to two empty cells that follow it (``5``-``9``, ``a``-``e``),
+    longer gaps are runs ``g``-``z``; the inverse of :func:`from_puzzlink`.
+    """
+    clues = puzzle.clues.ravel().tolist()
+    out: list[str] = []
+    empty = cell = 0
+    while cell < len(clues):
+        if clues[cell] < 0:
+            empty, cell = empty + 1, cell + 1
+            if empty == 20:
+                out.append("z")
+                empty = 0
+            continue
+        if empty:
+            out.append("0123456789abcdefghijklmnopqrstuvwxyz"[15 + empty])
+            empty = 0
+        if cell + 1 < len(clues) and clues[cell + 1] >= 0:
+            skip = 0
+        elif cell + 2 < len(clues) and clues[cell + 2] >= 0:
+            skip = 1
+        else:
+            skip = 2  # two empty cells follow, or the board ends
+        out.append(_FOUR_CELL[clues[cell] + 5 * skip])
+        cell += 1 + skip
+    if empty:
+        out.append("0123456789abcdefghijklmnopqrstuvwxyz"[15 + empty])
+    return make_url("slither", puzzle.width, puzzle.height, "".join(out))
+
+
+# From chapters/slitherlink.ipynb, section 'Benchmark'
 #: Every model the chapter teaches, by name; ``solve(..., method=name)`` picks one.
 METHODS: dict[str, Callable[..., list[Point]]] = {
     "propagation": solve_propagation,

@@ -24,7 +24,7 @@ from ortools.sat.python import cp_model
 
 from helper import Deadline, SolverTimeout, Unsolvable
 from helper.check import check_switches
-from helper.ortools import run_cpsat
+from helper.ortools import get_all_solutions, run_cpsat
 
 
 # From chapters/switches.ipynb, section 'The text format'
@@ -314,36 +314,6 @@ def load_lights_out(path: str | Path) -> Switches:
     return lights_out_puzzle(np.array(rows, dtype=np.uint8))
 
 
-def generate(
-    height: int, width: int, *, seed: int = 0, torus: bool = False
-) -> Switches:
-    """A solvable Lights Out puzzle: press each switch of a dark board with chance 1/2.
-
-    The lights that are on after the random presses are the lights to flip, so the
-    puzzle has an answer (and ``2**nullity`` in all).
-
-    Args:
-        height: the number of rows.
-        width: the number of columns.
-        seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
-        torus: wire around the edges (as in :func:`lights_out_puzzle`).
-
-    Returns:
-        The puzzle, as :func:`lights_out_puzzle` makes it.
-    """
-    rng = np.random.default_rng(seed)
-    presses = rng.integers(0, 2, (height, width), dtype=np.uint8)
-    board = presses.copy()  # a press flips its own light ...
-    dark = lights_out_puzzle(np.zeros_like(presses), torus=torus)
-    cell = {name: divmod(i, width) for i, name in enumerate(dark.nodes)}
-    for a, b in dark.edges:  # ... and the lights wired to it
-        (ra, ca), (rb, cb) = cell[a], cell[b]
-        board[ra, ca] ^= presses[rb, cb]
-        board[rb, cb] ^= presses[ra, ca]
-    lit = [name for name, (r, c) in cell.items() if board[r, c]]
-    return Switches(dark.nodes, lit, dark.edges)  # = lights_out_puzzle(board, ...)
-
-
 # From chapters/switches.ipynb, section 'Making elimination fast'
 #: Up to this nullity, ``solve(..., minimal=True)`` walks all ``2**nullity`` answers.
 ENUMERATE_NULLITY = 20
@@ -471,8 +441,15 @@ def quiet_patterns(puzzle: Switches, *, time_limit: float = 10.0) -> list[list[s
     return [_names(k, puzzle.nodes) for k in kernel]
 
 
-def _fewest_presses(answer: int, kernel: list[int], deadline: Deadline) -> int:
-    """The answer + span(kernel) with the fewest set bits, by a Gray-code walk."""
+def _fewest_walk(
+    answer: int, kernel: list[int], deadline: Deadline
+) -> tuple[int, int]:
+    """The answer + span(kernel) with the fewest set bits, by a Gray-code walk.
+
+    Returns:
+        That answer (as bits) and how many answers of the coset have as few set bits
+        (the walk visits every answer once, so the count is exact).
+    """
     support = 0
     for k in kernel:
         support |= k
@@ -484,16 +461,50 @@ def _fewest_presses(answer: int, kernel: list[int], deadline: Deadline) -> int:
     fixed = answer & ~support
     current = squeeze(answer)
     basis = [squeeze(k) for k in kernel]
-    best, best_count = current, current.bit_count()
+    best, best_count, ties = current, current.bit_count(), 1
     for step in range(1, 1 << len(basis)):
         # Gray code: flip one basis vector per step
         current ^= basis[(step & -step).bit_length() - 1]
         count = current.bit_count()
-        if count < best_count:
-            best, best_count = current, count
+        if count <= best_count:  # one test per step in the usual case, as without ties
+            if count < best_count:
+                best, best_count, ties = current, count, 0
+            ties += 1
         if step & 0xFFFF == 0:
             deadline.check("the walk over all answers")
-    return fixed | sum(1 << i for j, i in enumerate(columns) if best >> j & 1)
+    return fixed | sum(1 << i for j, i in enumerate(columns) if best >> j & 1), ties
+
+
+def _kernel_model(
+    answer: int, kernel: list[int]
+) -> tuple[cp_model.CpModel, list[cp_model.IntVar], cp_model.LinearExpr]:
+    """CP-SAT in kernel coordinates: ``y_j`` adds quiet pattern ``j`` to ``answer``.
+
+    Switches with the same kernel column share one XOR ``z``. Returns the model, the
+    ``y`` variables and the number of presses of ``answer + sum(y_j kernel_j)``.
+    """
+    support = 0
+    for k in kernel:
+        support |= k
+    # kernel column -> [switches with answer bit 0, switches with answer bit 1]
+    weights: dict[tuple[int, ...], list[int]] = {}
+    for i in range(support.bit_length()):
+        if support >> i & 1:
+            column = tuple(j for j, k in enumerate(kernel) if k >> i & 1)
+            weights.setdefault(column, [0, 0])[answer >> i & 1] += 1
+    model = cp_model.CpModel()
+    y = [model.new_bool_var(f"y{j}") for j in range(len(kernel))]
+    flipped = {}
+    for column in weights:
+        z = model.new_bool_var(f"z{column}")  # z = XOR of the y_j in this column
+        model.add_bool_xor([~z] + [y[j] for j in column])
+        flipped[column] = z
+    # A switch with answer bit a is pressed in the final answer when a XOR z = 1.
+    fixed = (answer & ~support).bit_count()  # presses no quiet pattern changes
+    presses = fixed + sum(
+        w0 * flipped[c] + w1 * (1 - flipped[c]) for c, (w0, w1) in weights.items()
+    )
+    return model, y, presses
 
 
 def _fewest_presses_cpsat(
@@ -515,26 +526,8 @@ def _fewest_presses_cpsat(
         The best answer found (as bits) and whether CP-SAT proved it the fewest. When
         CP-SAT finds nothing in time, that is ``answer`` itself, unproven.
     """
-    support = 0
-    for k in kernel:
-        support |= k
-    # kernel column -> [switches with answer bit 0, switches with answer bit 1]
-    weights: dict[tuple[int, ...], list[int]] = {}
-    for i in range(support.bit_length()):
-        if support >> i & 1:
-            column = tuple(j for j, k in enumerate(kernel) if k >> i & 1)
-            weights.setdefault(column, [0, 0])[answer >> i & 1] += 1
-    model = cp_model.CpModel()
-    y = [model.new_bool_var(f"y{j}") for j in range(len(kernel))]
-    flipped = {}
-    for column in weights:
-        z = model.new_bool_var(f"z{column}")  # z = XOR of the y_j in this column
-        model.add_bool_xor([~z] + [y[j] for j in column])
-        flipped[column] = z
-    # A switch with answer bit a is pressed in the final answer when a XOR z = 1.
-    model.minimize(
-        sum(w0 * flipped[c] + w1 * (1 - flipped[c]) for c, (w0, w1) in weights.items())
-    )
+    model, y, presses = _kernel_model(answer, kernel)
+    model.minimize(presses)
     for var in y:
         model.add_hint(var, False)
     try:
@@ -628,8 +621,129 @@ def solve_gf2(
                 best=_names(answer, puzzle.nodes),
             )
     elif minimal and d > 0:
-        answer = _fewest_presses(answer, kernel, deadline)
+        answer, _ = _fewest_walk(answer, kernel, deadline)
     return _names(answer, puzzle.nodes)
+
+
+# From chapters/switches.ipynb, section 'When is the fewest-press answer unique?'
+def _fewest_count(
+    answer: int, kernel: list[int], limit: int, deadline: Deadline
+) -> tuple[int, int]:
+    """The fewest presses in ``answer + span(kernel)``, and the ties (up to ``limit``).
+
+    Raises:
+        helper.SolverTimeout: beyond :data:`ENUMERATE_NULLITY`, CP-SAT did not prove
+            the fewest presses, or did not finish the count, in time.
+    """
+    if len(kernel) <= ENUMERATE_NULLITY:
+        best, ties = _fewest_walk(answer, kernel, deadline)
+        return best.bit_count(), min(ties, limit)
+    left = deadline.check("the fewest presses")
+    best, proven = _fewest_presses_cpsat(answer, kernel, time_limit=left)
+    if not proven:
+        raise SolverTimeout(
+            f"CP-SAT did not prove {best.bit_count()} presses the fewest in time"
+        )
+    model, y, presses = _kernel_model(answer, kernel)
+    model.add(presses == best.bit_count())
+    left = deadline.check("counting the fewest-press answers")
+    tied = get_all_solutions(model, y, time_limit=left, limit=limit)
+    return best.bit_count(), len(tied)
+
+
+def fewest_presses(
+    puzzle: Switches, *, limit: int = 2, time_limit: float = 10.0
+) -> tuple[int, int]:
+    """The fewest presses that solve the puzzle, and how many answers press that few.
+
+    The answers are one answer plus each sum of quiet patterns, so the fewest-press
+    answer is unique when the smallest number of presses among them is reached once.
+
+    Args:
+        puzzle: the switch puzzle.
+        limit: count the answers with the fewest presses up to this many; ``limit=2``
+            decides whether the fewest-press answer is unique.
+        time_limit: seconds.
+
+    Returns:
+        ``(fewest, ties)``; ``ties == 1`` means a unique fewest-press answer.
+
+    Raises:
+        helper.Unsolvable: the puzzle has no answer.
+        helper.SolverTimeout: the work did not finish within ``time_limit``.
+    """
+    deadline = Deadline(time_limit)
+    answer, kernel, _ = _gf2(puzzle, kernel=True, deadline=deadline)
+    if answer is None:
+        raise Unsolvable("no set of presses flips exactly the requested lights")
+    return _fewest_count(answer, kernel, limit, deadline)
+
+
+#: How many boards ``generate(..., unique_fewest=True)`` draws before it gives up.
+UNIQUE_FEWEST_TRIES = 100
+
+
+def _scrambled(dark: Switches, presses: np.ndarray) -> Switches:
+    """The board that ``presses`` (a 0/1 grid) makes from the dark board ``dark``."""
+    width = presses.shape[1]
+    board = presses.copy()  # a press flips its own light ...
+    cell = {name: divmod(i, width) for i, name in enumerate(dark.nodes)}
+    for a, b in dark.edges:  # ... and the lights wired to it
+        (ra, ca), (rb, cb) = cell[a], cell[b]
+        board[ra, ca] ^= presses[rb, cb]
+        board[rb, cb] ^= presses[ra, ca]
+    lit = [name for name, (r, c) in cell.items() if board[r, c]]
+    return Switches(dark.nodes, lit, dark.edges)  # = lights_out_puzzle(board, ...)
+
+
+def generate(
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    torus: bool = False,
+    unique_fewest: bool = False,
+    time_limit: float = 60.0,
+) -> Switches:
+    """A solvable Lights Out puzzle: press each switch of a dark board with chance 1/2.
+
+    The lights that are on after the random presses are the lights to flip, so the
+    puzzle has an answer (and ``2**nullity`` in all). With ``unique_fewest=True`` the
+    generator draws boards until the answer with the fewest presses is unique; the
+    first board it draws is the one ``unique_fewest=False`` returns.
+
+    Args:
+        height: the number of rows.
+        width: the number of columns.
+        seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
+        torus: wire around the edges (as in :func:`lights_out_puzzle`).
+        unique_fewest: return only a board whose fewest-press answer is unique.
+        time_limit: seconds for the checks of ``unique_fewest``.
+
+    Returns:
+        The puzzle, as :func:`lights_out_puzzle` makes it.
+
+    Raises:
+        ValueError: with ``unique_fewest``, no board of :data:`UNIQUE_FEWEST_TRIES`
+            had a unique fewest-press answer.
+        helper.SolverTimeout: the checks did not finish within ``time_limit``.
+    """
+    rng = np.random.default_rng(seed)
+    dark = lights_out_puzzle(np.zeros((height, width), dtype=np.uint8), torus=torus)
+    if not unique_fewest:
+        return _scrambled(dark, rng.integers(0, 2, (height, width), dtype=np.uint8))
+    deadline = Deadline(time_limit)
+    _, kernel, _ = _gf2(dark, kernel=True, deadline=deadline)
+    for _ in range(UNIQUE_FEWEST_TRIES):
+        presses = rng.integers(0, 2, (height, width), dtype=np.uint8)
+        answer = sum(1 << i for i, p in enumerate(presses.ravel().tolist()) if p)
+        if _fewest_count(answer, kernel, 2, deadline)[1] == 1:
+            return _scrambled(dark, presses)
+    raise ValueError(
+        f"no {height}x{width}{' torus' if torus else ''} board of "
+        f"{UNIQUE_FEWEST_TRIES} drawn had a unique fewest-press answer "
+        f"(nullity {len(kernel)}: {2 ** len(kernel)} answers per board)"
+    )
 
 
 # From chapters/switches.ipynb, section 'The entry points'

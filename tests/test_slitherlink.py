@@ -2,13 +2,14 @@
 
 import dataclasses
 import threading
+import time
 
 import numpy as np
 import pytest
 from matplotlib import pyplot as plt
 from pysat.formula import IDPool
 
-from helper import SolverTimeout, Unsolvable, data_path
+from helper import Deadline, SolverTimeout, Unsolvable, data_path
 from helper.bench import run_benchmark
 from helper.check import check_slitherlink
 from helper.plot import plot_slitherlink_board
@@ -20,10 +21,17 @@ from helper.slitherlink import (
     ON,
     Lattice,
     Slitherlink,
+    _inside,
+    _loop_edges,
     _LoopCuts,
+    _RegionCuts,
+    _UniqueCheck,
     check,
+    colour_clauses,
+    difficulty,
     edge_variables,
     edges_on,
+    from_puzzlink,
     generate,
     generate_with_loop,
     load,
@@ -34,6 +42,7 @@ from helper.slitherlink import (
     solve,
     solve_propagation,
     solve_sat,
+    to_puzzlink,
 )
 
 REAL = ["ortools_small_4x4.txt", "ortools_medium_8x8.txt", "ortools_big_10x10.txt"]
@@ -210,6 +219,14 @@ def test_lattice_counts_and_numbering():
     assert lattice.edge_between((1, 1), (2, 2)) is None
 
 
+def test_generate_keeps_its_default_boards():
+    # Without `unique`, generate is generate_with_loop's puzzle, density 0.5 by default.
+    for seed in range(3):
+        planted, _ = generate_with_loop(7, 9, density=0.5, seed=seed)
+        assert generate(7, 9, seed=seed) == planted
+        assert generate(7, 9, seed=seed, density=0.5) == planted
+
+
 def test_generate_is_deterministic_and_its_loop_fits():
     a, loop_a = generate_with_loop(12, 9, density=0.6, seed=5)
     b, loop_b = generate_with_loop(12, 9, density=0.6, seed=5)
@@ -257,6 +274,12 @@ def test_plot_returns_a_figure():
     plt.close(fig)
     fig = plot_slitherlink_board(puzzle.clues)  # a bare grid of clues works too
     assert len(fig.axes[0].texts) == int((puzzle.clues >= 0).sum())
+    plt.close(fig)
+    shade = np.zeros((6, 6), dtype=bool)
+    shade[1:3, 2:4] = True
+    fig = plot_slitherlink_board(puzzle, shade=shade)
+    (tint,) = fig.axes[0].collections[1:]  # the lattice points, then the tinted cells
+    assert len(tint.get_paths()) == 4
     plt.close(fig)
 
 
@@ -480,3 +503,314 @@ def test_default_method_on_many_large_generated_boards(size, density):
     for seed in range(3):
         puzzle = generate(size, size, density=density, seed=seed)
         assert check(puzzle, solve(puzzle, time_limit=60))
+
+
+# --- region cuts and colours ----------------------------------------------------------
+
+
+def model_of(lattice, edge, on):
+    """A PySAT model (edge variables only) with exactly the edges ``on``."""
+    return [v if e in on else -v for e, v in enumerate(edge)]
+
+
+def test_colour_clauses_colour_every_set_of_loops_exactly_once():
+    from pysat.solvers import Solver
+
+    lattice = Lattice(3, 4)
+    pool = IDPool()
+    edge = edge_variables(lattice, pool)
+    square = [(0, 0), (0, 1), (1, 1), (1, 0)]  # around cell (0, 0)
+    ring = [(1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (3, 3), (3, 2), (2, 2)]  # 4 cells
+    on = set(_loop_edges(lattice, square)) | set(_loop_edges(lattice, ring))
+    inside = _inside(lattice, _loop_edges(lattice, square))
+    inside |= _inside(lattice, _loop_edges(lattice, ring))
+    assert inside.sum() == 1 + 4
+    colour = [pool.id(("inside", c)) for c in range(12)]
+    clauses = colour_clauses(lattice, edge, pool)
+    with Solver(name="glucose4", bootstrap_with=clauses) as s:
+        assert s.solve(assumptions=model_of(lattice, edge, on))
+        model = set(s.get_model())
+        assert [v in model for v in colour] == inside.ravel().tolist()
+        for c, v in enumerate(colour):  # the colouring is forced, cell by cell
+            flipped = -v if inside.flat[c] else v
+            assert not s.solve(assumptions=model_of(lattice, edge, on) + [flipped])
+
+
+def test_region_cuts_never_cut_a_single_loop():
+    # Every cut, with its auxiliary variables set as the loop forces them, must hold
+    # for each of the 213 loops of the empty 3x3 board.
+    puzzle = blank(3, 3)
+    lattice = Lattice(3, 3)
+    pool = IDPool()
+    edge = edge_variables(lattice, pool)
+    cuts = _RegionCuts(lattice, edge, pool)
+    squares = [
+        [(0, 0), (0, 1), (1, 1), (1, 0)],
+        [(2, 2), (2, 3), (3, 3), (3, 2)],
+        [(0, 2), (0, 3), (1, 3), (1, 2)],
+    ]
+    clauses = []
+    for pair in ([0, 1], [0, 2], [0, 1, 2]):
+        on = {e for i in pair for e in _loop_edges(lattice, squares[i])}
+        new = cuts(model_of(lattice, edge, on))
+        assert new and cuts.made >= 1
+        clauses += new
+    loops = solutions(puzzle, limit=300, time_limit=60)
+    assert len(loops) == 213
+    auxiliary = {abs(x) for clause in clauses for x in clause} - set(edge)
+    for loop in loops:
+        true = {edge[e] for e in _loop_edges(lattice, loop)}
+        for a in sorted(auxiliary):  # an auxiliary is true when an edge implies it
+            if any(c == [-x, a] for c in clauses for x in true if len(c) == 2):
+                true.add(a)
+        for clause in clauses:
+            assert any((x > 0) == (abs(x) in true) for x in clause), (loop, clause)
+
+
+def test_a_region_cut_forbids_every_loop_inside_the_disk():
+    lattice = Lattice(4, 6)
+    pool = IDPool()
+    edge = edge_variables(lattice, pool)
+    main = [(0, 0), (0, 1), (1, 1), (1, 0)]
+    stray = [(0, 3), (0, 6), (4, 6), (4, 3)]
+    stray = [(0, 3), (0, 4), (0, 5), (0, 6), (1, 6), (2, 6), (3, 6), (4, 6)]
+    stray += [(4, 5), (4, 4), (4, 3), (3, 3), (2, 3), (1, 3)]
+    on = set(_loop_edges(lattice, main)) | set(_loop_edges(lattice, stray))
+    clauses = _RegionCuts(lattice, edge, pool)(model_of(lattice, edge, on))
+    from pysat.solvers import Solver
+
+    with Solver(name="glucose4", bootstrap_with=clauses) as s:
+        # The main loop next to any small loop inside the stray loop's disk: forbidden.
+        inner = [(1, 4), (1, 5), (2, 5), (2, 4)]
+        both = set(_loop_edges(lattice, main)) | set(_loop_edges(lattice, inner))
+        assert not s.solve(assumptions=model_of(lattice, edge, both))
+        # Each loop alone is still allowed.
+        for alone in (inner, main, stray):
+            on = set(_loop_edges(lattice, alone))
+            assert s.solve(assumptions=model_of(lattice, edge, on))
+
+
+def test_solutions_settles_a_sparse_unique_board_quickly():
+    sparse = load(data_path("slitherlink/unique_15x15.txt"))
+    stats = {}
+    (loop,) = solutions(sparse, limit=2, time_limit=30, stats=stats)
+    assert check(sparse, loop) and stats["rounds"] < 1000
+    # The loop cuts cannot settle it in that time (the trap the chapter shows).
+    with pytest.raises(SolverTimeout):
+        solutions_with_loop_cuts(sparse, time_limit=2)
+
+
+def solutions_with_loop_cuts(puzzle, time_limit):
+    from pysat.solvers import Solver
+
+    from helper.sat import distinct_models
+
+    deadline = Deadline(time_limit)
+    lattice = Lattice(puzzle.height, puzzle.width)
+    edge = edge_variables(lattice, IDPool())
+    loop_cuts = _LoopCuts(puzzle, lattice, edge, accept_alone=False)
+
+    def cuts(model):
+        deadline.check()
+        return loop_cuts(model)
+
+    clauses = sat_clauses(puzzle, edge, lattice)
+    with Solver(name="glucose4", bootstrap_with=clauses) as s:
+        return distinct_models(s, edge, limit=2, time_limit=time_limit, cuts=cuts)
+
+
+# --- unique puzzles -----------------------------------------------------------------
+
+
+def remove_clues_one_by_one(puzzle, seed):
+    """The chapter's plain generator: every step checked with ``solutions``."""
+    order = np.random.default_rng(seed).permutation(puzzle.clues.size).tolist()
+    clues = puzzle.clues.copy()
+    for cell in order:
+        clue, clues.flat[cell] = clues.flat[cell], -1
+        if len(solutions(Slitherlink(clues), limit=2, time_limit=60)) != 1:
+            clues.flat[cell] = clue
+    return Slitherlink(clues)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_unique_10x10_puzzles_have_exactly_one_solution(seed):
+    puzzle = generate(10, 10, seed=seed, unique=True)
+    assert (puzzle.height, puzzle.width) == (10, 10)
+    found = solutions(puzzle, limit=2, time_limit=60)
+    assert len(found) == 1 and check(puzzle, found[0])
+    _, planted = generate_with_loop(10, 10, seed=seed, density=1.0)
+    assert edge_set(found[0]) == edge_set(planted)
+    assert 0 < (puzzle.clues >= 0).sum() < 100
+
+
+def test_a_unique_15x15_puzzle_takes_less_than_ten_seconds():
+    times = []
+    for seed in range(3):
+        start = time.perf_counter()
+        puzzle = generate(15, 15, seed=seed, unique=True)
+        times.append(time.perf_counter() - start)
+        assert len(solutions(puzzle, limit=2, time_limit=60)) == 1
+        if seed == 0:  # the board the chapter stores, made again
+            assert puzzle == load(data_path("slitherlink/unique_15x15.txt"))
+    assert sorted(times)[1] < 10, times
+
+
+@pytest.mark.parametrize("size, seed", [(5, 0), (6, 1), (7, 2)])
+def test_the_fast_generator_makes_the_plain_generators_puzzles(size, seed):
+    planted, _ = generate_with_loop(size, size, seed=seed, density=1.0)
+    assert generate(size, size, seed=seed, unique=True) == remove_clues_one_by_one(
+        planted, seed
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_unique_puzzles_are_minimal(seed):
+    puzzle = generate(6, 6, seed=seed, unique=True)
+    for r, c in np.argwhere(puzzle.clues >= 0).tolist():
+        fewer = puzzle.clues.copy()
+        fewer[r, c] = -1
+        assert len(solutions(Slitherlink(fewer), limit=2)) == 2, (r, c)
+
+
+def test_the_uniqueness_check_sees_a_second_loop_and_keeps_its_cuts():
+    full, loop = generate_with_loop(8, 8, seed=4, density=1.0)
+    with _UniqueCheck(full, loop, Deadline(30)) as check_unique:
+        assert check_unique.unique(np.ones((8, 8), dtype=bool))
+        nothing = np.zeros((8, 8), dtype=bool)
+        assert not check_unique.unique(nothing)  # no clue: many loops fit
+        made = check_unique.cuts.made
+        assert check_unique.unique(np.ones((8, 8), dtype=bool))  # cuts hid nothing
+        assert check_unique.checks == 3 and check_unique.cuts.made >= made
+
+
+def test_generate_unique_options_and_limits():
+    stats = {}
+    puzzle = generate(6, 6, seed=2, unique=True, stats=stats)
+    assert stats["checks"] == 36 and stats["cuts"] >= 0
+    assert generate(6, 6, seed=2, unique=True) == puzzle  # reproducible
+    assert generate(6, 6, seed=3, unique=True) != puzzle
+    assert generate(6, 8, seed=2, unique=True).clues.shape == (6, 8)
+    with pytest.raises(ValueError, match="density does not apply"):
+        generate(6, 6, unique=True, density=0.5)
+    with pytest.raises(SolverTimeout):
+        generate(20, 20, seed=1, unique=True, time_limit=0.05)
+
+
+# --- difficulty -----------------------------------------------------------------------
+
+
+def test_difficulty_levels():
+    level, share = difficulty(generate(10, 10, seed=1, density=1.0))
+    assert (level, share) == ("logic", 1.0)
+    level, share = difficulty(generate(5, 5, seed=0, unique=True))
+    assert level == "probing" and 0 <= share < 1
+    level, share = difficulty(generate(10, 10, seed=0, unique=True))
+    assert level == "search" and 0 < share < 1
+    # A puzzle with two answers can never be finished by the rules.
+    assert difficulty(generate(5, 5, density=0.4, seed=1))[0] == "search"
+    for seed in range(6):
+        level, share = difficulty(generate(7, 7, seed=seed, unique=True))
+        assert level in ("logic", "probing", "search") and 0 <= share <= 1
+
+
+def test_difficulty_share_is_what_propagation_decides():
+    puzzle = real(REAL[2])
+    state = propagate(puzzle)
+    _, share = difficulty(puzzle)
+    assert share == 1 - state.unknown / len(state.value)
+
+
+def test_probing_decides_more_than_the_rules():
+    from helper.slitherlink import EdgeState, _probe
+
+    puzzle = generate(8, 8, seed=1, unique=True)
+    state = EdgeState(puzzle)
+    state.propagate()
+    before = state.unknown
+    _probe(state, Deadline(30))
+    assert state.unknown < before
+    # Whatever probing decides agrees with the one answer.
+    (loop,) = solutions(puzzle)
+    on = set(_loop_edges(state.lattice, loop))
+    for e, value in enumerate(state.value):
+        assert value == 0 or (value == 1) == (e in on)
+
+
+def test_difficulty_of_unsolvable_boards_and_time_limits():
+    with pytest.raises(Unsolvable):
+        difficulty(Slitherlink([[3, 3], [3, 3]]))
+    with pytest.raises(Unsolvable):
+        difficulty(Slitherlink([[0, 0], [0, 0]]))  # every edge crossed out
+    with pytest.raises(SolverTimeout):
+        difficulty(generate(30, 30, seed=1, density=0.3), time_limit=0.01)
+
+
+# --- puzz.link ----------------------------------------------------------------------
+
+
+def test_puzzlink_reads_pzprjs_own_test_puzzle():
+    # The Slitherlink test data of pzprjs (robx/pzprjs, test/script/slither.js at commit
+    # 6a09471b4ef9a450c2c2e98923a7bf4aee0479a8): url "5/5/cbcbcddad", and the same
+    # board in its file format "2 . . 1 . /. 2 . . 1 /. . 2 . . /3 . . 3 . /. 0 . . 3".
+    url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    puzzle = from_puzzlink(url)
+    assert puzzle == parse("2 . . 1 .\n. 2 . . 1\n. . 2 . .\n3 . . 3 .\n. 0 . . 3")
+    assert to_puzzlink(puzzle) == url
+    assert len(solutions(puzzle)) == 1
+
+
+def test_puzzlink_reads_the_cspuz_example_either_way_it_ends():
+    # semiexp/cspuz, tests/test_serializer.py, test_slitherlink (at commit
+    # e09f9fafcf99f7e53a4424ca7040f04baa4b1fdd): cspuz writes "dgdh2c71", and its
+    # comment gives the address as pzprjs writes it, "dgdh2c7b" (the last clue absorbs
+    # the two cells after it, past the end of the board).
+    grid = [[3, -1, -1, -1], [3, -1, -1, -1], [-1, 2, 2, -1], [-1, 2, -1, 1]]
+    for body in ("dgdh2c71", "dgdh2c7b"):
+        puzzle = from_puzzlink(f"https://puzz.link/p?slither/4/4/{body}")
+        assert puzzle == Slitherlink(grid)
+    assert to_puzzlink(Slitherlink(grid)) == "https://puzz.link/p?slither/4/4/dgdh2c7b"
+
+
+def test_puzzlink_writes_columns_before_rows_and_long_runs():
+    clues = np.full((2, 25), -1)
+    clues[0, 0], clues[1, 24] = 1, 0
+    puzzle = Slitherlink(clues)
+    url = to_puzzlink(puzzle)
+    # 1 and two empty cells, 20 + 20 + 6 empty cells, the 0 at the end ("a": it would
+    # absorb two more cells, past the board, as pzprjs writes it).
+    assert url == "https://puzz.link/p?slither/25/2/bzzla"
+    assert from_puzzlink(url) == puzzle
+    assert to_puzzlink(blank(3, 3)) == "https://puzz.link/p?slither/3/3/o"
+    assert from_puzzlink("http://pzv.jp/p.html?slither/3/3/o") == blank(3, 3)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_puzzlink_round_trip_of_generated_puzzles(seed):
+    for puzzle in (
+        generate(7, 11, seed=seed),
+        generate(9, 9, seed=seed, density=0.9),
+        generate(8, 8, seed=seed, unique=True),
+        Slitherlink(np.random.default_rng(seed).integers(-1, 4, (6, 13))),
+    ):
+        assert from_puzzlink(to_puzzlink(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize(
+    "url, pattern",
+    [
+        ("https://puzz.link/p?numlin/5/5/cbcbcddad", "type 'numlin', expected slither"),
+        ("https://puzz.link/p?slither/5/x/cbcb", "expected slither/<columns>"),
+        ("https://puzz.link/p?slither/0/5/cbcb", "empty"),
+        ("https://puzz.link/p?slither/5/5/cbcbcddAd", "position 7 .*character 'A'"),
+        ("https://puzz.link/p?slither/5/5/cbcbcdd", "too few cells.*21 of the 5x5"),
+        ("https://puzz.link/p?slither/5/5/cbcbcddad0", "position 9.*too many cells"),
+        ("https://puzz.link/p?slither/5/5/zg", "position 1.*too many cells.*'g'"),
+        ("https://puzz.link/p?slither/5/5/4x", "position 0.*clue 4"),
+        ("https://puzz.link/p?slither/5/5/.x", "position 0.*'\\?'"),
+        ("https://puzz.link/p?slither/3/3/", "too few cells.*0 of the 3x3"),
+    ],
+)
+def test_puzzlink_rejects_malformed_urls(url, pattern):
+    with pytest.raises(ValueError, match=pattern):
+        from_puzzlink(url)

@@ -19,6 +19,7 @@ from helper.switches import (
     METHODS,
     Switches,
     check,
+    fewest_presses,
     generate,
     lights_out_board,
     lights_out_presses,
@@ -433,6 +434,98 @@ def test_minimal_beyond_enumeration_uses_cpsat():
     assert nullity(puzzle) == 24
     best = solve(puzzle, minimal=True, time_limit=30)
     assert len(best) == 1 and check(puzzle, best)
+
+
+# --- the fewest-press answer: unique or tied ------------------------------------------
+
+
+def brute_fewest(puzzle):
+    """(fewest presses, how many answers press that few), by brute force."""
+    sizes = [len(answer) for answer in brute_force(puzzle)]
+    return min(sizes), sizes.count(min(sizes))
+
+
+@pytest.mark.parametrize("n, torus", [(3, True), (4, False)])  # both nullity 4
+def test_fewest_presses_counts_the_ties_like_brute_force(n, torus):
+    for seed in range(3):
+        puzzle = generate(n, n, seed=seed, torus=torus)
+        fewest, ties = brute_fewest(puzzle)
+        assert fewest_presses(puzzle, limit=10**6) == (fewest, ties)
+        assert fewest_presses(puzzle) == (fewest, min(ties, 2))
+        assert len(solve(puzzle, minimal=True)) == fewest
+
+
+@pytest.mark.parametrize("n, torus", [(5, False), (9, False), (5, True), (11, False)])
+def test_fewest_presses_counts_the_ties_among_all_answers(n, torus):
+    for seed in range(4):
+        puzzle = generate(n, n, seed=seed, torus=torus)
+        sizes = [len(answer) for answer in solutions(puzzle, limit=2**16)]
+        assert len(sizes) == 2 ** nullity(puzzle)
+        expected = (min(sizes), sizes.count(min(sizes)))
+        assert fewest_presses(puzzle, limit=2**16) == expected
+
+
+def test_fewest_presses_on_the_all_on_4x4_board():
+    # The chapter's smallest example: 16 answers, two of them with 4 presses.
+    puzzle = lights_out_puzzle(np.ones((4, 4), dtype=int))
+    assert fewest_presses(puzzle, limit=100) == (4, 2)
+
+
+def test_fewest_presses_beyond_enumeration_uses_cpsat():
+    nodes = [f"v{i}" for i in range(25)]
+    wires = list(itertools.combinations(nodes, 2))
+    k25 = Switches(nodes, nodes, wires)  # nullity 24: too many answers to walk
+    assert nullity(k25) > switches.ENUMERATE_NULLITY
+    assert fewest_presses(k25, time_limit=30) == (1, 2)  # any single press will do
+    assert fewest_presses(k25, limit=100, time_limit=30) == (1, 25)
+    assert fewest_presses(Switches(nodes, [], wires), time_limit=30) == (0, 1)
+
+
+def test_fewest_presses_of_an_unsolvable_target_raises():
+    corner = np.zeros((5, 5), dtype=int)
+    corner[0, 0] = 1
+    with pytest.raises(Unsolvable):
+        fewest_presses(lights_out_puzzle(corner))
+    nodes = [f"v{i}" for i in range(25)]
+    k25 = Switches(nodes, ["v0"], itertools.combinations(nodes, 2))
+    with pytest.raises(Unsolvable):
+        fewest_presses(k25)
+
+
+@pytest.mark.parametrize("n, torus", [(4, False), (5, False), (9, False), (5, True)])
+def test_generate_unique_fewest(n, torus):
+    for seed in range(5):
+        puzzle = generate(n, n, seed=seed, torus=torus, unique_fewest=True)
+        assert fewest_presses(puzzle, limit=10**6)[1] == 1
+        assert puzzle == generate(n, n, seed=seed, torus=torus, unique_fewest=True)
+        best = solve(puzzle, minimal=True)
+        assert check(puzzle, best)
+        # The first board drawn is the default one: kept when it already qualifies.
+        default = generate(n, n, seed=seed, torus=torus)
+        if fewest_presses(default)[1] == 1:
+            assert puzzle == default
+    if n == 4:
+        for seed in range(2):
+            puzzle = generate(n, n, seed=seed, torus=torus, unique_fewest=True)
+            assert brute_fewest(puzzle)[1] == 1
+
+
+def test_generate_unique_fewest_with_nullity_zero_is_the_default_board():
+    for seed in range(3):
+        unique = generate(6, 6, seed=seed, unique_fewest=True)
+        assert unique == generate(6, 6, seed=seed)
+
+
+def test_generate_unique_fewest_gives_up_with_a_clear_error(monkeypatch):
+    seed = next(s for s in range(50) if fewest_presses(generate(4, 4, seed=s))[1] > 1)
+    monkeypatch.setattr(switches, "UNIQUE_FEWEST_TRIES", 1)
+    with pytest.raises(ValueError, match=r"no 4x4 board of 1 drawn .*nullity 4"):
+        generate(4, 4, seed=seed, unique_fewest=True)
+
+
+def test_generate_unique_fewest_honours_its_time_limit():
+    with pytest.raises(SolverTimeout):
+        generate(30, 30, seed=1, unique_fewest=True, time_limit=1e-9)
 
 
 # --- unsolvable targets and time limits -----------------------------------------------

@@ -106,6 +106,44 @@ def test_every_method_the_chapter_names_is_in_methods(module, method):
     assert module.DEFAULT_METHOD in module.METHODS
 
 
+def _prose() -> str:
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    return "\n".join(
+        "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
+    )
+
+
+@pytest.mark.parametrize(
+    ("module", "method"),
+    [
+        (switches, "gf2"),
+        (numberlink, "sat"),
+        (nonogram, "linesolve-sat"),
+        (slitherlink, "propagation"),
+        (slitherlink, "sat"),
+    ],
+)
+def test_every_method_the_closing_words_name_is_in_methods(module, method):
+    """The closing bullets name the fast methods of each chapter, not the defaults."""
+    assert f"`{method}`" in _prose()
+    assert method in module.METHODS
+
+
+def test_first_line_reads_a_docstring_without_markup():
+    first_line = _functions("first_line")["first_line"]
+
+    def documented():
+        """The ``fast`` one.
+
+        More.
+        """
+
+    assert first_line(documented) == "The fast one."
+    assert first_line(lambda: None) == "(no docstring)"
+    for module in MODULES.values():  # every default has a line to show
+        assert first_line(module.METHODS[module.DEFAULT_METHOD]) != "(no docstring)"
+
+
 def _sweep(sizes, method, check):
     ns = _functions("largest_solved", "stopped_by")
     largest, rows = ns["largest_solved"](lambda n: n, sizes, method, check, 1.0)

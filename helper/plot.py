@@ -127,13 +127,14 @@ def plot_lights_out(
     fig = ax.figure
     colours = np.array([[0.23, 0.23, 0.23], [0.96, 0.77, 0.09]])
     ax.imshow(colours[board.astype(int)], interpolation="nearest")
-    if max(rows, cols) <= 40:
-        ax.set_xticks(np.arange(-0.5, cols, 1), minor=True)
-        ax.set_yticks(np.arange(-0.5, rows, 1), minor=True)
-        ax.grid(which="minor", color="white", linewidth=1.0)
-    ax.tick_params(
-        which="both", bottom=False, left=False, labelbottom=False, labelleft=False
-    )
+    if max(rows, cols) <= 40:  # every grid line, the border included
+        lines = {"color": "white", "linewidth": 1.5}
+        ax.hlines(np.arange(rows + 1) - 0.5, -0.5, cols - 0.5, **lines)
+        ax.vlines(np.arange(cols + 1) - 0.5, -0.5, rows - 0.5, **lines)
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(rows - 0.5, -0.5)
+    ax.set_xticks([])
+    ax.set_yticks([])
     if presses is not None:
         r, c = np.nonzero(np.asarray(presses))
         dots = EllipseCollection(

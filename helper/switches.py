@@ -27,7 +27,7 @@ from helper.check import check_switches
 from helper.ortools import get_all_solutions, run_cpsat
 
 
-# From chapters/switches.ipynb, section 'The text format'
+# From chapters/switches.ipynb, section 'The rules'
 def _reject_malformed(
     nodes, flip, edges, place: Callable[[str, int | None], str], prefix: str = ""
 ) -> None:

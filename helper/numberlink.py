@@ -2230,7 +2230,13 @@ def _two_stages(
             stats["stage"] = "full cover"
             return found
     stats["stage"] = "complete"
-    return solve_auto(puzzle, time_limit=deadline.check("the complete stage"))
+    try:
+        return solve_auto(puzzle, time_limit=deadline.check("the complete stage"))
+    except SolverTimeout as error:  # name the caller's limit, not the stage's
+        raise SolverTimeout(
+            f"time limit of {time_limit:.3g} s reached in the complete stage: {error}",
+            best=error.best,
+        ) from None
 
 
 def solve_sat_corner(

@@ -358,3 +358,42 @@ def test_the_chapter_data_files_are_the_shared_ones():
         shared = AHLE / Path(name).name
         if shared.is_file():
             assert data_path(name).read_bytes() == shared.read_bytes()
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_solutions_count_agrees_with_the_z3_model(fill):
+    # The Z3 model with lazy cuts assumes nothing: both counts must agree, also on
+    # boards with many solutions that touch themselves or leave cells empty.
+    for seed in range(6):
+        puzzle, _ = nl.generate_with_solution(4, 5, seed=seed, max_length=9, fill=fill)
+        ours = nl.solutions(puzzle, limit=50, time_limit=30)
+        theirs = nl.solutions_z3(puzzle, limit=50, time_limit=30)
+        assert len(ours) == len(theirs), (seed, len(ours), len(theirs))
+        assert len({str(sorted(p.items())) for p in ours}) == len(ours)
+        assert all(nl.check(puzzle, p) for p in ours)
+
+
+def test_no_thread_or_process_is_left_behind():
+    import multiprocessing
+    import threading
+
+    before = set(threading.enumerate())
+    forty = nl.load(data_path("numberlink/ahle_inputs9_003_40x20.txt"))
+    fifty = nl.load(data_path("numberlink/ahle_inputs10_004_50x50.txt"))
+    nl._CORNER_MODELS.clear()
+    # Interrupted searches (the plain SAT model times out on designed boards) and
+    # finished ones alike.
+    for method, puzzle, limit in [
+        ("sat", forty, 1.0),
+        ("auto", forty, 1.0),
+        ("portfolio", fifty, 1.0),
+        ("portfolio", forty, 10.0),
+        ("cpsat-circuit", forty, 1.0),
+    ]:
+        try:
+            assert nl.check(puzzle, nl.solve(puzzle, method=method, time_limit=limit))
+        except helper.SolverTimeout:
+            pass
+    time.sleep(0.05)
+    assert set(threading.enumerate()) <= before
+    assert multiprocessing.active_children() == []

@@ -2208,12 +2208,14 @@ def _two_stages(
     puzzle: Numberlink,
     first: Callable[[Numberlink, Deadline, dict], Paths | None],
     time_limit: float,
-    assume_unique: bool,
-    assume_full_cover: bool,
-    full_cover_share: float,
-    stats: dict | None,
+    *,
+    assume_unique: bool = True,
+    assume_full_cover: bool = True,
+    full_cover_share: float = 0.8,
+    stats: dict | None = None,
 ) -> Paths:
-    """Stage 1 (``first``), then the complete stage (:func:`solve_auto`)."""
+    """Stage 1 (``first``), then the complete stage (:func:`solve_auto`); the
+    switches are documented in :func:`solve_portfolio`."""
     deadline = Deadline(time_limit)
     stats = {} if stats is None else stats
     if not puzzle.pairs:
@@ -2240,6 +2242,27 @@ def _two_stages(
 
 
 def solve_sat_corner(
+    puzzle: Numberlink, *, time_limit: float = 10.0, **switches
+) -> Paths:
+    """Stage 1 with the cached corner SAT model, then the complete stage.
+
+    ``switches``: ``assume_unique``, ``assume_full_cover``, ``full_cover_share`` and
+    ``stats``, as in :func:`solve_portfolio`.
+    """
+    return _two_stages(puzzle, full_cover_sat, time_limit, **switches)
+
+
+def solve_backtrack(
+    puzzle: Numberlink, *, time_limit: float = 10.0, **switches
+) -> Paths:
+    """Stage 1 with the backtracking search, then the complete stage.
+
+    ``switches``: as in :func:`solve_portfolio`.
+    """
+    return _two_stages(puzzle, full_cover_backtrack, time_limit, **switches)
+
+
+def solve_portfolio(
     puzzle: Numberlink,
     *,
     time_limit: float = 10.0,
@@ -2248,7 +2271,8 @@ def solve_sat_corner(
     full_cover_share: float = 0.8,
     stats: dict | None = None,
 ) -> Paths:
-    """Stage 1 with the cached corner SAT model, then the complete stage.
+    """The book's default: stage 1 with the portfolio (the backtracking briefly on
+    small boards, then the cached corner SAT model), then the complete stage.
 
     Args:
         puzzle: the puzzle.
@@ -2268,57 +2292,12 @@ def solve_sat_corner(
     """
     return _two_stages(
         puzzle,
-        full_cover_sat,
-        time_limit,
-        assume_unique,
-        assume_full_cover,
-        full_cover_share,
-        stats,
-    )
-
-
-def solve_backtrack(
-    puzzle: Numberlink,
-    *,
-    time_limit: float = 10.0,
-    assume_unique: bool = True,
-    assume_full_cover: bool = True,
-    full_cover_share: float = 0.8,
-    stats: dict | None = None,
-) -> Paths:
-    """Stage 1 with the backtracking search, then the complete stage (the switches as
-    in :func:`solve_sat_corner`)."""
-    return _two_stages(
-        puzzle,
-        full_cover_backtrack,
-        time_limit,
-        assume_unique,
-        assume_full_cover,
-        full_cover_share,
-        stats,
-    )
-
-
-def solve_portfolio(
-    puzzle: Numberlink,
-    *,
-    time_limit: float = 10.0,
-    assume_unique: bool = True,
-    assume_full_cover: bool = True,
-    full_cover_share: float = 0.8,
-    stats: dict | None = None,
-) -> Paths:
-    """The book's default: stage 1 with the portfolio (the backtracking briefly on
-    small boards, then the cached corner SAT model), then the complete stage (the
-    switches as in :func:`solve_sat_corner`)."""
-    return _two_stages(
-        puzzle,
         full_cover_portfolio,
         time_limit,
-        assume_unique,
-        assume_full_cover,
-        full_cover_share,
-        stats,
+        assume_unique=assume_unique,
+        assume_full_cover=assume_full_cover,
+        full_cover_share=full_cover_share,
+        stats=stats,
     )
 
 

@@ -3,17 +3,20 @@
 
 """Numberlink: the puzzle, its models, answers as paths, uniqueness and generators.
 
-Generated from the chapters *Numberlink with Z3* and *Numberlink with CP-SAT*. It
-follows the pattern of every puzzle module of the book: the puzzle class
-:class:`Numberlink`, :func:`parse` and :func:`load`, :func:`solve` (any model of
-:data:`METHODS`, :data:`DEFAULT_METHOD` when none is named), the independent
+Generated from the chapters *Numberlink with Z3*, *Numberlink with CP-SAT* and
+*Numberlink at scale*. It follows the pattern of every puzzle module of the book: the
+puzzle class :class:`Numberlink`, :func:`parse` and :func:`load`, :func:`solve` (any
+model of :data:`METHODS`, :data:`DEFAULT_METHOD` when none is named), the independent
 :func:`check`, :func:`solutions` and :func:`generate`. :func:`from_puzzlink` and
 :func:`to_puzzlink` read and write puzz.link URLs.
 """
 
 
 import itertools
-from collections import defaultdict, deque
+import random
+import sys
+import time
+from collections import OrderedDict, defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +33,13 @@ from helper import Deadline, SolverTimeout, Unsolvable
 from helper.check import check_numberlink
 from helper.ortools import run_cpsat
 from helper.puzzle import FrozenArrays, frozen_grid
+from helper.puzzlink import (
+    UNKNOWN,
+    decode_number16,
+    encode_number16,
+    make_url,
+    split_url,
+)
 from helper.sat import distinct_models, solve_lazily
 
 # From chapters/numberlink_z3.ipynb, section 'The rules'
@@ -233,6 +243,19 @@ def chosen_links(model: z3.ModelRef, link: dict[Link, z3.BoolRef]) -> set[Link]:
     }
 
 
+#: Rough seconds per cell that building each model of the book takes in Python
+#: (measured on the book's machine). Building is the one step of a search that no time
+#: limit can interrupt, so a search first checks that the time left is enough.
+BUILD_SECONDS_PER_CELL = {"z3": 2e-3, "cpsat": 2.5e-4, "sat": 3e-4, "corner": 3e-4}
+
+
+def _time_to_build(deadline: Deadline, cells: int, model: str) -> None:
+    """Raise :class:`SolverTimeout` unless ``deadline`` leaves time to build ``model``
+    (a key of :data:`BUILD_SECONDS_PER_CELL`) for a board of ``cells`` cells."""
+    if deadline.remaining() < BUILD_SECONDS_PER_CELL[model] * cells:
+        raise SolverTimeout(f"no time left to build the {model} model")
+
+
 def trace(board: np.ndarray, links) -> tuple[Paths, list[list[Cell]]]:
     """Turn a set of links into paths and leftover loops.
 
@@ -259,19 +282,21 @@ def trace(board: np.ndarray, links) -> tuple[Paths, list[list[Cell]]]:
             raise ValueError(
                 f"cell {cell} touches {len(around)} links: lines branch there"
             )
+    grid = np.asarray(board).tolist()  # plain lists: much faster to index
     paths: Paths = {}
     seen: set[Cell] = set()
-    for (r, c), k in np.ndenumerate(board):
-        if k == 0 or int(k) in paths:
+    for r, c in np.argwhere(np.asarray(board) > 0).tolist():
+        k = grid[r][c]
+        if k in paths:
             continue
         path, previous = [(r, c)], None
         while True:
             ahead = [n for n in neighbours[path[-1]] if n != previous]
-            if not ahead or (len(path) > 1 and board[path[-1]] != 0):
+            if not ahead or (len(path) > 1 and grid[path[-1][0]][path[-1][1]] != 0):
                 break
             previous = path[-1]
             path.append(ahead[0])
-        paths[int(k)] = path
+        paths[k] = path
         seen.update(path)
     loops = []
     for start in neighbours:
@@ -301,8 +326,10 @@ def solve_z3_original(puzzle: Numberlink, *, time_limit: float = 10.0) -> Paths:
         Unsolvable: the model has no solution.
         SolverTimeout: ``time_limit`` seconds were not enough.
     """
+    deadline = Deadline(time_limit)
+    _time_to_build(deadline, puzzle.board.size, "z3")
     solver, link, _ = z3_model(puzzle.board, puzzle.fill)
-    model = _z3_check(solver, time_limit)
+    model = _z3_check(solver, deadline.check("the Z3 search"))
     if model is None:
         raise Unsolvable("the board has no solution")
     paths, _ = trace(puzzle.board, chosen_links(model, link))
@@ -380,6 +407,7 @@ def solutions_z3(
     """
     deadline = Deadline(time_limit)
     board = puzzle.board
+    _time_to_build(deadline, board.size, "z3")
     solver, link, _ = z3_model(board, puzzle.fill)
     counts = {"rounds": 0, "cuts": 0}
     found: list[Paths] = []
@@ -539,8 +567,11 @@ def solve_cpsat_original(
         Unsolvable: CP-SAT proved that the model has no solution.
         SolverTimeout: ``time_limit`` seconds were not enough.
     """
+    deadline = Deadline(time_limit)
+    _time_to_build(deadline, puzzle.board.size, "cpsat")
     model, link = cpsat_original_model(puzzle.board, puzzle.fill)
-    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed)
+    solver = run_cpsat(model, time_limit=deadline.check("CP-SAT"),
+                       num_workers=num_workers, seed=seed)
     paths, _ = trace(puzzle.board, [key for key, b in link.items() if solver.value(b)])
     return paths
 
@@ -628,15 +659,18 @@ def solve_cpsat_circuit(
     """
     if not puzzle.pairs:
         return _without_pairs(puzzle)
+    deadline = Deadline(time_limit)
+    _time_to_build(deadline, puzzle.board.size, "cpsat")
     model, link = cpsat_circuit_model(puzzle.board, puzzle.fill)
-    solver = run_cpsat(model, time_limit=time_limit, num_workers=num_workers, seed=seed)
+    solver = run_cpsat(model, time_limit=deadline.check("CP-SAT"),
+                       num_workers=num_workers, seed=seed)
     on = [key for key, arcs in link.items() if any(solver.value(a) for a in arcs)]
     paths, loops = trace(puzzle.board, on)
     assert not loops, "the circuit constraint allows a single cycle only"
     return paths
 
 
-# From chapters/numberlink_cpsat.ipynb,
+# From chapters/numberlink_scale.ipynb,
 # section 'A model that scales: SAT with a binary colour code'
 class SatModel(NamedTuple):
     """The SAT model of a board, as :func:`sat_model` builds it."""
@@ -688,6 +722,7 @@ def sat_model(
     fill: bool = True,
     shortcut_free: bool = False,
     colours: str = "binary",
+    corner: bool = False,
 ) -> SatModel:
     """The SAT model: colour bits per cell, a variable per link, degree clauses.
 
@@ -699,6 +734,9 @@ def sat_model(
             is safe).
         colours: ``"binary"`` (the default, compact) or ``"one-hot"`` (one variable per
             pair).
+        corner: add the 2x2 rule and the corner rule (see :func:`_add_corner`; needs
+            ``fill=True`` and is safe only when a full-cover solution exists in which
+            no line touches itself).
 
     Returns:
         The clauses, the link variables, the ``used`` variables of the empty cells
@@ -753,6 +791,10 @@ def sat_model(
                 clauses.append([u, -x])
     if shortcut_free:
         _add_shortcut_free(clauses, pool, board, bits, link, used, colours)
+    if corner:
+        if not fill:
+            raise ValueError("the corner rule needs fill=True")
+        _add_corner(clauses, pool, board, link, u_turns=not shortcut_free)
     return SatModel(clauses, link, used, pool)
 
 
@@ -790,6 +832,7 @@ def solutions_sat(
     limit: int = 2,
     time_limit: float = 10.0,
     shortcut_free: bool = False,
+    corner: bool = False,
     exclude: tuple[Paths, ...] = (),
     colours: str = "binary",
     solver_name: str = "glucose4",
@@ -803,13 +846,14 @@ def solutions_sat(
         time_limit: seconds for the whole search.
         shortcut_free: add the shortcut-free rules; keep False when counting
             solutions, because they remove solutions that touch themselves.
+        corner: add the corner rule (see :func:`sat_model`).
         exclude: solutions (paths) that must not be found again.
         colours: ``"binary"`` or ``"one-hot"`` colour variables (see
             :func:`sat_model`).
         solver_name: a PySAT solver that supports interruption (``glucose4``,
             ``minisat22``, ...).
-        stats: if a dict is given, it receives ``rounds``, ``cuts``, ``variables``
-            and ``clauses``.
+        stats: if a dict is given, it receives ``rounds``, ``cuts``, ``conflicts``,
+            ``variables`` and ``clauses``.
 
     Returns:
         The solutions found; fewer than ``limit`` means there are no more.
@@ -817,10 +861,12 @@ def solutions_sat(
     Raises:
         SolverTimeout: the time limit was reached first.
     """
-    if not puzzle.pairs:  # nothing to join, and a full cover is impossible
-        return [] if puzzle.fill else [{}]
+    if not puzzle.pairs:  # nothing to join: {} is the only answer, if fill=False
+        return [] if puzzle.fill or {} in exclude else [{}]
+    deadline = Deadline(time_limit)
     board = puzzle.board
-    model = sat_model(board, puzzle.fill, shortcut_free, colours)
+    _time_to_build(deadline, board.size, "sat")
+    model = sat_model(board, puzzle.fill, shortcut_free, colours, corner)
     counts: dict[str, int] = {}
     accepted: list[Paths] = []  # the paths of each answer distinct_models returns
     with Solver(name=solver_name, bootstrap_with=model.clauses) as solver:
@@ -830,16 +876,17 @@ def solutions_sat(
             solver,
             list(model.link.values()),
             limit=limit,
-            time_limit=time_limit,
+            time_limit=deadline.check("the SAT search"),
             cuts=_stray_loop_cuts(board, model.link, accepted),
             stats=counts,
         )
+        counts["conflicts"] = solver.accum_stats().get("conflicts", 0)
     if stats is not None:
         stats.update(counts, variables=model.pool.top, clauses=len(model.clauses))
     return accepted
 
 
-# From chapters/numberlink_cpsat.ipynb, section 'What uniqueness lets you assume'
+# From chapters/numberlink_scale.ipynb, section 'What uniqueness lets you assume'
 def _square_links(r: int, c: int) -> list[Link]:
     """The four links inside the 2x2 block whose top left cell is ``(r, c)``."""
     return [
@@ -927,252 +974,7 @@ def solve_sat(
     return found[0]
 
 
-# From chapters/numberlink_cpsat.ipynb,
-# section 'Is it unique? And how to make puzzles that are'
-def solutions(
-    puzzle: Numberlink, *, limit: int = 2, time_limit: float = 10.0
-) -> list[Paths]:
-    """Up to ``limit`` different solutions; ``limit=2`` decides uniqueness.
-
-    The SAT model with lazy cycle cuts and without the shortcut-free rules, so no
-    solution is hidden; each answer is blocked on the link variables only.
-
-    Raises:
-        SolverTimeout: the count was not settled within ``time_limit`` seconds.
-    """
-    return solutions_sat(puzzle, limit=limit, time_limit=time_limit)
-
-
-def _touches(path: list[Cell], other: list[Cell], joint: tuple[Cell, Cell]) -> bool:
-    """True when a cell of ``other`` is next to one of ``path``, except at ``joint``."""
-    cells = set(path)
-    for r, c in other:
-        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if cell in cells and ((cell, (r, c)) != joint):
-                return True
-    return False
-
-
-def _board_of(shape: tuple[int, int], paths: Paths) -> tuple[np.ndarray, Paths]:
-    """Number the paths 1, 2, ... and write their ends on an empty board."""
-    board = np.zeros(shape, dtype=int)
-    numbered = {}
-    for k, path in enumerate(paths.values(), start=1):
-        numbered[k] = path
-        board[path[0]] = board[path[-1]] = k
-    return board, numbered
-
-
-def _grown_lines(
-    height: int, width: int, seed: int, rng: np.random.Generator
-) -> list[list[Cell]]:
-    """Lines of a random snake's pieces, joined at random while none touches itself.
-
-    The pieces are 2 or 3 cells long (:func:`generate_with_solution`).
-    """
-    _, pieces = generate_with_solution(
-        height, width, seed=seed, min_length=2, max_length=3
-    )
-    lines: list[list[Cell] | None] = list(pieces.values())
-    owner = {cell: i for i, line in enumerate(lines) for cell in line}
-    for _ in range(20 * height * width):
-        i = int(rng.integers(len(lines)))
-        line = lines[i]
-        if line is None:
-            continue
-        if rng.random() < 0.5:
-            line.reverse()
-        r, c = line[-1]
-        around = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-        for nr, nc in rng.permutation(around).tolist():
-            j = owner.get((nr, nc))
-            if j is None or j == i:
-                continue
-            other = lines[j] if lines[j][0] == (nr, nc) else lines[j][::-1]
-            if other[0] != (nr, nc) or _touches(line, other, (line[-1], other[0])):
-                continue
-            lines[i] = line + other
-            lines[j] = None
-            for cell in other:
-                owner[cell] = i
-            break
-    return [line for line in lines if line]
-
-
-def _unique_board(
-    height: int, width: int, seed: int, deadline: Deadline
-) -> tuple[np.ndarray, Paths]:
-    """A board with exactly one solution under Nikoli's rules, and that solution.
-
-    Grows lines (:func:`_grown_lines`), then repeats: ask :func:`solutions_sat` for a
-    solution other than ours (``fill=False``, rules off); if there is one, split one of
-    our lines where the two differ into two pairs.
-    """
-    rng = np.random.default_rng(seed)
-    lines = _grown_lines(height, width, seed, rng)
-    board, paths = _board_of((height, width), dict(enumerate(lines)))
-    while True:
-        others = solutions_sat(
-            Numberlink(board, fill=False),
-            limit=1,
-            exclude=(paths,),
-            time_limit=deadline.remaining(),
-        )
-        if not others:
-            return board, paths
-        changed = set(_links_of(paths)) ^ set(_links_of(others[0]))
-        differ = {cell for key in changed for cell in (key[:2], key[2:])}
-        choices = [
-            (k, i)
-            for k, path in paths.items()
-            for i in range(1, len(path) - 2)
-            if path[i] in differ or path[i + 1] in differ
-        ]
-        if not choices:  # only lines of 2 or 3 cells differ: split the longest line
-            k = max(paths, key=lambda key: len(paths[key]))
-            if len(paths[k]) < 4:
-                raise ValueError(
-                    "cannot make the board unique: every line is shorter than 4 cells"
-                )
-            choices = [(k, len(paths[k]) // 2 - 1)]
-        k, i = choices[int(rng.integers(len(choices)))]
-        rest = {j: p for j, p in paths.items() if j != k}
-        rest[k], rest[-1] = paths[k][: i + 1], paths[k][i + 1 :]
-        board, paths = _board_of((height, width), rest)
-
-
-def generate(
-    height: int,
-    width: int,
-    *,
-    seed: int = 0,
-    max_length: int | None = None,
-    unique: bool = False,
-    fill: bool = True,
-    time_limit: float = 300.0,
-) -> Numberlink:
-    """A random Numberlink puzzle.
-
-    With ``unique=False``: the puzzle of :func:`generate_with_solution`, lines of 3 to
-    ``max_length`` cells (default ``height + width``); it has a full-cover solution and
-    maybe others. With ``unique=True``: a puzzle with exactly one solution under
-    Nikoli's rules (empty cells allowed), and that solution covers every cell, so it is
-    also the only solution with ``fill=True``. Puzzles whose unique solution leaves
-    cells empty are harder to make: freed cells invite detours.
-
-    Args:
-        height, width: the size of the board.
-        seed: the seed of the random numbers; the same seed gives the same puzzle.
-        max_length: the longest line (``unique=False`` only).
-        unique: make a puzzle with exactly one solution.
-        fill: the rules variant of the puzzle.
-        time_limit: seconds for all uniqueness checks together (``unique=True``).
-
-    Raises:
-        ValueError: ``max_length`` with ``unique=True``, or a board too small.
-        SolverTimeout: the uniqueness checks needed more than ``time_limit`` seconds.
-    """
-    if not unique:
-        puzzle, _ = generate_with_solution(
-            height, width, seed=seed, max_length=max_length, fill=fill
-        )
-        return puzzle
-    if max_length is not None:
-        raise ValueError("max_length does not apply with unique=True")
-    board, _ = _unique_board(height, width, seed, Deadline(time_limit))
-    return Numberlink(board, fill=fill)
-
-
-# From chapters/numberlink_cpsat.ipynb, section 'Sharing puzzles: puzz.link URLs'
-_PUZZLINK_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
-_HEX = "0123456789abcdef"
-
-
-def from_puzzlink(url: str, *, fill: bool = True) -> Numberlink:
-    """Read a Numberlink puzzle from a puzz.link / pzprjs URL.
-
-    The URL has the form ``...?numlin/<columns>/<rows>/<cells>``.
-
-    Raises:
-        ValueError: naming the problem and the position in the cell string (unknown
-            puzzle type, bad size, unknown character, unknown number ``.``, too many or
-            too few cells, a number that does not appear twice).
-    """
-    parts = url.split("?", 1)[-1].split("/")
-    if parts[0] != "numlin":
-        raise ValueError(
-            f"{url!r}: not a Numberlink URL (type {parts[0]!r}, expected 'numlin')"
-        )
-    sizes = [i for i, part in enumerate(parts) if part.isdigit()][:2]
-    if len(sizes) < 2 or sizes[1] != sizes[0] + 1 or sizes[1] + 1 >= len(parts):
-        raise ValueError(f"{url!r}: expected numlin/<columns>/<rows>/<cells>")
-    width, height = int(parts[sizes[0]]), int(parts[sizes[1]])
-    text = parts[sizes[1] + 1]
-    cells: list[int] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char in _HEX:
-            cells.append(int(char, 16))
-        elif char in _PUZZLINK_WIDE:
-            digits, offset = _PUZZLINK_WIDE[char]
-            chunk = text[i + 1 : i + 1 + digits]
-            if len(chunk) != digits or any(d not in _HEX for d in chunk):
-                raise ValueError(
-                    f"{url!r}: {char!r} at position {i} needs {digits} hexadecimal "
-                    "digits"
-                )
-            cells.append(int(chunk, 16) + offset)
-            i += digits
-        elif "g" <= char <= "z":
-            cells.extend([0] * (int(char, 36) - 15))
-        elif char == ".":
-            raise ValueError(
-                f"{url!r}: position {i} holds an unknown number '.', "
-                "which is not supported"
-            )
-        else:
-            raise ValueError(f"{url!r}: unknown character {char!r} at position {i}")
-        i += 1
-    if len(cells) < width * height:  # trailing empty cells may be omitted
-        cells.extend([0] * (width * height - len(cells)))
-    if len(cells) != width * height:
-        raise ValueError(f"{url!r}: {len(cells)} cells for a {width}x{height} board")
-    try:
-        return Numberlink(np.array(cells).reshape(height, width), fill=fill)
-    except ValueError as error:
-        raise ValueError(f"{url!r}: {error}") from None
-
-
-def to_puzzlink(puzzle: Numberlink) -> str:
-    """Write a puzzle as a puzz.link URL (the inverse of :func:`from_puzzlink`)."""
-    height, width = puzzle.board.shape
-    out, empty = [], 0
-    for k in puzzle.board.flat:
-        if k == 0:
-            empty += 1
-            if empty == 20:
-                out.append("z")
-                empty = 0
-            continue
-        if empty:
-            out.append(np.base_repr(15 + empty, 36).lower())
-            empty = 0
-        k = int(k)
-        if k < 16:
-            out.append(f"{k:x}")
-        elif k < 256:
-            out.append(f"-{k:02x}")
-        elif k < 4096:
-            out.append(f"+{k:03x}")
-        else:
-            raise ValueError(f"pair number {k} is too large for a puzz.link URL")
-    if empty:
-        out.append(np.base_repr(15 + empty, 36).lower())
-    return f"https://puzz.link/p?numlin/{width}/{height}/{''.join(out)}"
-
-
-# From chapters/numberlink_cpsat.ipynb,
+# From chapters/numberlink_scale.ipynb,
 # section 'Long lines: where every model hits a wall'
 def _shortest_path(
     shape: tuple[int, int],
@@ -1210,13 +1012,19 @@ def _shortest_path(
     return path[::-1]
 
 
-def route_greedily(puzzle: Numberlink, *, seed: int = 0, tries: int = 100) -> Paths:
+def route_greedily(
+    puzzle: Numberlink,
+    *,
+    seed: int = 0,
+    tries: int = 100,
+    deadline: Deadline | None = None,
+) -> Paths:
     """Join the pairs one after another, each by a shortest path through free cells.
 
     Pairs are taken nearest first. A pair that earlier lines have cut off is moved to
     the front and the routing starts again (with neighbours tried in a random order),
-    up to ``tries`` rounds. This is a heuristic, not a model: it proves nothing when it
-    fails.
+    up to ``tries`` rounds, or until ``deadline`` passes. This is a heuristic, not a
+    model: it proves nothing when it fails.
 
     Returns:
         The paths of the round that joined the most pairs. When every pair is joined
@@ -1234,6 +1042,8 @@ def route_greedily(puzzle: Numberlink, *, seed: int = 0, tries: int = 100) -> Pa
     order = sorted(ends, key=distance)
     best: Paths = {}
     for attempt in range(tries):
+        if attempt and deadline is not None and deadline.remaining() <= 0:
+            break
         taken = {(r, c) for (r, c), k in np.ndenumerate(board) if k > 0}
         paths: Paths = {}
         cut_off = []
@@ -1254,7 +1064,7 @@ def route_greedily(puzzle: Numberlink, *, seed: int = 0, tries: int = 100) -> Pa
     return {k: best[k] for k in sorted(best)}
 
 
-# From chapters/numberlink_cpsat.ipynb, section 'Repairing window by window'
+# From chapters/numberlink_scale.ipynb, section 'Repairing window by window'
 #: A square window of the board: ``(top row, left column, size)``.
 Window = tuple[int, int, int]
 
@@ -1300,6 +1110,7 @@ def _repair_window(
     window: Window,
     time_limit: float,
     moves: dict[str, int],
+    deadline: Deadline,
 ) -> tuple[str | None, set[Link], set[Cell]]:
     """Rebuild the lines inside one window so that ``target`` is used.
 
@@ -1307,7 +1118,8 @@ def _repair_window(
     as assumptions). First ask for fewer empty cells in the window than now, then for
     as many; each request is a cardinality constraint that holds only while a fresh
     switch literal is assumed, and the switch is turned off for good afterwards. Stray
-    loops are cut lazily, at most ``time_limit`` seconds per request.
+    loops are cut lazily, at most ``time_limit`` seconds per request and never past
+    ``deadline``.
 
     Returns:
         ``(move, on, covered)``: ``"better"``, ``"sideways"`` or ``None`` (nothing
@@ -1340,8 +1152,9 @@ def _repair_window(
             solver.add_clause([-switch, *clause])
         assumptions = [*fixed, switch, model.used[target]]
         try:
+            seconds = min(time_limit, deadline.check("the window search"))
             found = solve_lazily(
-                solver, cuts, time_limit, assumptions=assumptions, stats=moves
+                solver, cuts, seconds, assumptions=assumptions, stats=moves
             )
         except SolverTimeout:  # not found in time: try something else
             found = None
@@ -1364,6 +1177,10 @@ def _repair(
     """The repair loop of :func:`solve_lns`: windows until no cell is empty."""
     board = puzzle.board
     h, w = board.shape
+    try:
+        _time_to_build(deadline, board.size, "sat")
+    except SolverTimeout as error:  # the start is still a fill=False answer
+        raise SolverTimeout(str(error), best=dict(start)) from None
     model = sat_model(board, fill=False)
     for r, c in np.ndindex(h - 1, w - 1):  # the smallest loops, cut in advance
         square = _square_links(r, c)
@@ -1388,7 +1205,16 @@ def _repair(
             target, box = _choose_window(board.shape, empty, covered, size, rng)
             seconds = min(call_limit, deadline.remaining())
             move, on, covered = _repair_window(
-                solver, model, board, on, covered, target, box, seconds, moves
+                solver,
+                model,
+                board,
+                on,
+                covered,
+                target,
+                box,
+                seconds,
+                moves,
+                deadline,
             )
             if move:
                 moves[move] += 1
@@ -1437,13 +1263,13 @@ def solve_lns(
     if not puzzle.pairs:
         return _without_pairs(puzzle)
     if start is None:
-        start = route_greedily(puzzle, seed=seed)
+        start = route_greedily(puzzle, seed=seed, deadline=deadline)
         if len(start) < puzzle.pairs:
             found = solutions_sat(
                 Numberlink(puzzle.board, fill=False),
                 limit=1,
                 shortcut_free=True,
-                time_limit=max(0.0, deadline.remaining()),
+                time_limit=deadline.check("the start of the window search"),
             )
             if not found:
                 raise Unsolvable(
@@ -1466,7 +1292,7 @@ def solve_auto(
     sat_first: float = 2.0,
     seed: int = 0,
 ) -> Paths:
-    """The book's default: the SAT model first, then routing and window repair.
+    """The SAT model first, then routing and window repair.
 
     1. :func:`solve_sat` for at most ``sat_first`` seconds. It solves most boards, and
        it is the only step that can prove a board unsolvable.
@@ -1482,18 +1308,1286 @@ def solve_auto(
     """
     deadline = Deadline(time_limit)
     try:
-        return solve_sat(puzzle, time_limit=min(time_limit, sat_first))
+        return solve_sat(puzzle, time_limit=min(deadline.remaining(), sat_first))
     except SolverTimeout:
         pass
-    routed = route_greedily(puzzle, seed=seed)
+    routed = route_greedily(puzzle, seed=seed, deadline=deadline)
     if len(routed) == puzzle.pairs:
         return solve_lns(
-            puzzle, time_limit=deadline.remaining(), seed=seed, start=routed
+            puzzle,
+            time_limit=deadline.check("the window search"),
+            seed=seed,
+            start=routed,
         )
-    return solve_sat(puzzle, time_limit=deadline.remaining())
+    return solve_sat(puzzle, time_limit=deadline.check("the SAT model"))
 
 
-# From chapters/numberlink_cpsat.ipynb, section 'One entry point: `solve`'
+# From chapters/numberlink_scale.ipynb, section 'Designed-style boards of any size'
+def _touches(line: list[Cell], end: Cell, other: list[Cell], start: Cell) -> bool:
+    """True if ``line + other`` (joined at ``end`` - ``start``) would touch itself."""
+    small, big = (line, other) if len(line) <= len(other) else (other, line)
+    cells = set(big)
+    for r, c in small:
+        for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if cell in cells and {cell, (r, c)} != {end, start}:
+                return True
+    return False
+
+
+def _neighbours(height: int, width: int, cell: Cell) -> list[Cell]:
+    r, c = cell
+    around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [(a, b) for a, b in around if 0 <= a < height and 0 <= b < width]
+
+
+def _grow(
+    lines: dict[int, list[Cell]],
+    owner: dict[Cell, int],
+    e: Cell,
+    n: Cell,
+    rng: random.Random,
+    min_length: int,
+) -> bool:
+    """One merge or steal move from the line end ``e`` into the cell ``n``; False if
+    it is not allowed (the lines are unchanged then)."""
+    i, j = owner[e], owner[n]
+    line, other = lines[i], lines[j]
+    if i == j or (line[0] != e and line[-1] != e):
+        return False
+    line = line if line[-1] == e else line[::-1]
+    k = other.index(n)
+    if k in (0, len(other) - 1):  # merge
+        take, rest = (other if k == 0 else other[::-1]), []
+    else:  # steal one side of the other line
+        take, rest = (
+            (other[k:], other[:k])
+            if rng.random() < 0.5
+            else (other[k::-1], other[k + 1 :])
+        )
+        if len(rest) < min_length and rng.random() < 0.3:
+            return False
+    if _touches(line, e, take, n):
+        return False
+    lines[i] = line + take
+    for cell in take:
+        owner[cell] = i
+    if rest:
+        lines[j] = rest
+    else:
+        del lines[j]
+    return True
+
+
+def _winding_lines(
+    height: int, width: int, rng: random.Random, min_length: int = 3, tries: int = 50
+) -> list[list[Cell]]:
+    """Cover the board with few long lines that never touch themselves.
+
+    Raises:
+        RuntimeError: no cover with lines of ``min_length`` cells or more was found.
+    """
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for _ in range(tries):
+        owner = {cell: i for i, cell in enumerate(cells)}
+        lines = {i: [cell] for i, cell in enumerate(cells)}
+        for _move in range(100 * len(cells)):
+            e = rng.choice(cells)
+            _grow(
+                lines,
+                owner,
+                e,
+                rng.choice(_neighbours(height, width, e)),
+                rng,
+                min_length,
+            )
+        for _repair in range(50 * len(cells)):  # absorb short lines
+            short = [i for i, line in lines.items() if len(line) < min_length]
+            if not short:
+                return list(lines.values())
+            line = lines[rng.choice(short)]
+            e = rng.choice((line[0], line[-1]))
+            for n in _neighbours(height, width, e):
+                if _grow(lines, owner, e, n, rng, 1):
+                    break
+    raise RuntimeError(f"no cover with lines of at least {min_length} cells")
+
+
+def _board_of_lines(shape: tuple[int, int], lines) -> tuple[np.ndarray, Paths]:
+    """Number the lines 1, 2, ... in reading order of their first end and write their
+    ends on an empty board."""
+    lines = sorted((x if x[0] <= x[-1] else x[::-1] for x in lines), key=lambda x: x[0])
+    board = np.zeros(shape, dtype=int)
+    paths: Paths = {}
+    for k, line in enumerate(lines, start=1):
+        board[line[0]] = board[line[-1]] = k
+        paths[k] = list(line)
+    return board, paths
+
+
+def generate_designed_with_solution(
+    height: int, width: int, *, seed: int = 0, fill: bool = True, min_length: int = 3
+) -> tuple[Numberlink, Paths]:
+    """A designed-style puzzle (few long winding lines, every cell used, no line
+    touching itself) and its planted solution; not proved unique (see
+    :func:`generate`).
+    """
+    lines = _winding_lines(height, width, random.Random(seed), min_length)
+    board, paths = _board_of_lines((height, width), lines)
+    return Numberlink(board, fill=fill), paths
+
+
+# From chapters/numberlink_scale.ipynb, section 'Think like a human solver'
+#: The four directions as bits: the *piece* of a cell is the set of its links.
+N, E, S, W = 1, 2, 4, 8
+DIRECTIONS = (N, E, S, W)
+STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+OPPOSITE = {N: S, E: W, S: N, W: E}
+#: The four turns as pairs of directions, clockwise from "north and east".
+TURNS = ((N, E), (E, S), (S, W), (W, N))
+#: ``WITH[d]``: the pieces (bit m stands for the piece m) that use direction ``d``.
+WITH = {d: sum(1 << m for m in range(16) if m & d) for d in DIRECTIONS}
+#: The six pieces of a line's middle (two links) and the four stubs of a line's end.
+MIDDLES = sum(1 << m for m in range(16) if m.bit_count() == 2)
+STUBS = sum(1 << d for d in DIRECTIONS)
+#: The piece "no line here" (only with ``fill=False``).
+UNUSED = 1 << 0
+
+
+class Contradiction(Unsolvable):
+    """The rules left a cell without a piece: no solution under the assumptions used."""
+
+
+@dataclass(frozen=True)
+class Reasoning:
+    """Which human-style rules :func:`propagate` uses.
+
+    The rules about links and colours and the reachability of pairs hold for every
+    puzzle; the other two are assumptions about the solution.
+
+    Attributes:
+        no_touch: no line touches itself: at most two links in a 2x2 block, and two
+            neighbours that both carry the same line are linked (true for a puzzle with
+            one solution under Nikoli's rules).
+        corner: the corner rule (needs ``no_touch`` and a puzzle with ``fill=True``).
+        reachability: a colour stays only in cells from which both ends of its pair
+            can be reached through cells that may carry it.
+    """
+
+    no_touch: bool = False
+    corner: bool = False
+    reachability: bool = True
+
+    def __post_init__(self) -> None:
+        if self.corner and not self.no_touch:
+            raise ValueError("the corner rule needs no_touch=True")
+
+
+class State:
+    """What is still possible: a set of pieces and a set of colours per cell.
+
+    Cells are numbered ``i = r * width + c``. ``piece[i]`` is a 16-bit mask over the
+    pieces of cell ``i`` (bit m stands for the piece with direction bits m);
+    ``colour[i]`` is a mask over the pair numbers whose line may run through it. The
+    rules change a state only through :meth:`keep` and :meth:`keep_colours`, which
+    queue the cell and its neighbours for another look.
+    """
+
+    def __init__(self, puzzle: Numberlink) -> None:
+        board = puzzle.board
+        self.board, self.fill = board, puzzle.fill
+        self.height, self.width = h, w = board.shape
+        self.ends = _pair_ends(board)
+        every = sum(1 << k for k in self.ends)
+        self.piece: list[int] = []
+        self.colour: list[int] = []
+        self.around: list[list[tuple[int, int]]] = []  # (direction, neighbour)
+        for (r, c), k in np.ndenumerate(board):
+            pieces = STUBS if k else MIDDLES | (0 if puzzle.fill else UNUSED)
+            around = []
+            for d in DIRECTIONS:
+                r2, c2 = r + STEP[d][0], c + STEP[d][1]
+                if 0 <= r2 < h and 0 <= c2 < w:
+                    around.append((d, r2 * w + c2))
+                else:
+                    pieces &= ~WITH[d]  # no line leaves the board
+            self.piece.append(pieces)
+            self.colour.append(1 << int(k) if k else every)
+            self.around.append(around)
+        self.queue = list(range(h * w))
+        self.queued = set(self.queue)
+
+    def copy(self) -> "State":
+        """An independent copy (the board and the neighbour lists are shared)."""
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.piece, other.colour = list(self.piece), list(self.colour)
+        other.queue, other.queued = list(self.queue), set(self.queued)
+        return other
+
+    def _wake(self, i: int) -> None:
+        for j in (i, *(j for _, j in self.around[i])):
+            if j not in self.queued:
+                self.queued.add(j)
+                self.queue.append(j)
+
+    def keep(self, i: int, pieces: int) -> None:
+        """Keep only ``pieces`` at cell ``i``.
+
+        Raises:
+            Contradiction: no piece is left.
+        """
+        new = self.piece[i] & pieces
+        if new != self.piece[i]:
+            if not new:
+                raise Contradiction(f"cell {divmod(i, self.width)} has no piece left")
+            self.piece[i] = new
+            self._wake(i)
+
+    def keep_colours(self, i: int, colours: int) -> None:
+        """Keep only ``colours`` at cell ``i``; a cell without a colour is unused."""
+        new = self.colour[i] & colours
+        if new != self.colour[i]:
+            self.colour[i] = new
+            if not new:
+                self.keep(i, UNUSED)  # a contradiction unless the cell may stay empty
+            self._wake(i)
+
+    def link(self, i: int, d: int) -> bool | None:
+        """The link from cell ``i`` towards ``d``: True (on), False (off) or None."""
+        pieces = self.piece[i]
+        if not pieces & WITH[d]:
+            return False
+        if not pieces & ~WITH[d]:
+            return True
+        return None
+
+    def decided(self, i: int) -> bool:
+        """True when cell ``i`` has one piece left."""
+        return self.piece[i] & (self.piece[i] - 1) == 0
+
+    def share(self) -> float:
+        """The share of the cells without a number whose piece is decided."""
+        free = [i for i, k in enumerate(self.board.flat) if k == 0]
+        return sum(map(self.decided, free)) / len(free) if free else 1.0
+
+    def links_on(self) -> list[Link]:
+        """The links decided on, each once (upper or left cell first)."""
+        w = self.width
+        return [
+            (i // w, i % w, j // w, j % w)
+            for i in range(len(self.piece))
+            for d, j in self.around[i]
+            if d in (E, S) and self.link(i, d)
+        ]
+
+    def colour_of(self, i: int) -> int:
+        """The one pair whose line runs through cell ``i``, or 0 if not decided."""
+        colours = self.colour[i]
+        return colours.bit_length() - 1 if colours.bit_count() == 1 else 0
+
+    def open_cells(self) -> list[Cell]:
+        """The cells whose piece is still open."""
+        w = self.width
+        return [divmod(i, w) for i in range(len(self.piece)) if not self.decided(i)]
+
+
+# From chapters/numberlink_scale.ipynb, section 'Rule 2: colours flow along links'
+def rule_links(state: State, i: int) -> None:
+    """Neighbours agree: the link between two cells is on for both or off for both.
+
+    It is off when one side cannot take it or the cells share no colour, and on when
+    one side has only pieces that use it.
+    """
+    for d, j in state.around[i]:
+        o = OPPOSITE[d]
+        here, there = state.link(i, d), state.link(j, o)
+        if here is False or there is False or not state.colour[i] & state.colour[j]:
+            state.keep(i, ~WITH[d])
+            state.keep(j, ~WITH[o])
+        elif here or there:
+            state.keep(i, WITH[d])
+            state.keep(j, WITH[o])
+
+
+def rule_colours(state: State, i: int) -> None:
+    """Colours flow along links: linked cells keep the colours they share, and a used
+    cell keeps only colours that a neighbour it may link to can carry."""
+    reachable = 0
+    for d, j in state.around[i]:
+        on = state.link(i, d)
+        if on:
+            both = state.colour[i] & state.colour[j]
+            state.keep_colours(i, both)
+            state.keep_colours(j, both)
+        if on is not False:
+            reachable |= state.colour[j]
+    if state.board.flat[i] == 0 and state.piece[i] != UNUSED:
+        if reachable & state.colour[i]:
+            state.keep_colours(i, reachable)
+        else:
+            state.keep(i, UNUSED)  # no line can pass here
+
+
+# From chapters/numberlink_scale.ipynb,
+# section 'Rule 3: every pair must still be able to meet'
+def rule_reachability(state: State) -> None:
+    """Colour k stays only in cells reachable from both ends of k through cells that
+    may carry k (never through the other end).
+
+    Raises:
+        Contradiction: the ends of a pair cannot meet.
+    """
+    w = state.width
+    for k, ends in state.ends.items():
+        bit = 1 << k
+        reached = []
+        for r, c in ends:
+            start = r * w + c
+            found = {start}
+            stack = [start]
+            while stack:
+                i = stack.pop()
+                if i != start and state.board.flat[i]:
+                    continue  # a line ends at a number; it does not pass through it
+                for d, j in state.around[i]:
+                    if (
+                        j not in found
+                        and state.colour[j] & bit
+                        and state.link(i, d) is not False
+                    ):
+                        found.add(j)
+                        stack.append(j)
+            reached.append(found)
+        (ra, ca), (rb, cb) = ends
+        if rb * w + cb not in reached[0]:
+            raise Contradiction(
+                f"pair {k} is cut off: {(ra, ca)} cannot reach {(rb, cb)}"
+            )
+        both = reached[0] & reached[1]
+        for i, colours in enumerate(state.colour):
+            if colours & bit and i not in both:
+                state.keep_colours(i, ~bit)
+
+
+def propagate(
+    state: State, reasoning: Reasoning = Reasoning(), deadline: Deadline | None = None
+) -> State:
+    """Apply the rules until none decides anything more (in place); return the state.
+
+    Raises:
+        Contradiction: a cell has no piece left (no solution under ``reasoning``).
+        SolverTimeout: ``deadline`` passed.
+        ValueError: the corner rule on a puzzle with ``fill=False``.
+    """
+    rules = [rule_links, rule_colours]
+    if reasoning.no_touch:
+        rules.append(rule_no_u_turn)
+    if reasoning.corner:
+        if not state.fill:
+            raise ValueError("the corner rule needs fill=True (every cell used)")
+        rules.append(rule_corner)
+    steps = 0
+    while True:
+        while state.queue:
+            i = state.queue.pop()
+            state.queued.discard(i)
+            for rule in rules:
+                rule(state, i)
+            steps += 1
+            if deadline is not None and not steps % 256:
+                deadline.check("propagation")
+        if not reasoning.reachability:
+            return state
+        rule_reachability(state)
+        if not state.queue:
+            return state
+
+
+# From chapters/numberlink_scale.ipynb,
+# section 'Rule 4: no line touches itself (puzzles with one solution)'
+def _block(state: State, r: int, c: int) -> list[tuple[int, int]]:
+    """The four links inside the 2x2 block whose top left cell is (r, c), as
+    (cell, direction)."""
+    i = r * state.width + c
+    return [(i, E), (i, S), (i + 1, S), (i + state.width, E)]
+
+
+def rule_no_u_turn(state: State, i: int) -> None:
+    """(Assumes no line touches itself.) At most two links in each 2x2 block around
+    cell ``i``; a neighbour that must carry the same single line as ``i`` is linked."""
+    h, w = state.height, state.width
+    r, c = divmod(i, w)
+    for r0 in (r - 1, r):
+        for c0 in (c - 1, c):
+            if 0 <= r0 < h - 1 and 0 <= c0 < w - 1:
+                inside = _block(state, r0, c0)
+                on = [x for x in inside if state.link(*x)]
+                if len(on) > 2:
+                    raise Contradiction(f"a U-turn in the 2x2 block at {(r0, c0)}")
+                if len(on) == 2:
+                    for j, d in inside:
+                        if (j, d) not in on:
+                            state.keep(j, ~WITH[d])
+    colour = state.colour[i]
+    if colour.bit_count() == 1 and not state.piece[i] & UNUSED:
+        for d, j in state.around[i]:
+            if state.colour[j] == colour and not state.piece[j] & UNUSED:
+                state.keep(i, WITH[d])
+                state.keep(j, WITH[OPPOSITE[d]])
+
+
+# From chapters/numberlink_scale.ipynb,
+# section 'Rule 5: the corner rule (every cell used, no line touches itself)'
+def rule_corner(state: State, i: int) -> None:
+    """(Assumes full cover and no touching.) A cell may make a turn only if the cell
+    diagonally inside the turn may make the same turn, or is a number that may leave
+    by one of the turn's two sides; a cell that must turn forces that cell.
+
+    Cell ``i`` is looked at both as the turning cell and as the diagonal cell.
+    """
+    h, w = state.height, state.width
+    r, c = divmod(i, w)
+    for d1, d2 in TURNS:
+        turn = 1 << (d1 | d2)
+        dr, dc = STEP[d1][0] + STEP[d2][0], STEP[d1][1] + STEP[d2][1]
+        for x, rd, cd in ((i, r + dr, c + dc), (i - dr * w - dc, r, c)):
+            rx, cx = rd - dr, cd - dc
+            if not (0 <= rx < h and 0 <= cx < w) or not state.piece[x] & turn:
+                continue
+            if not (0 <= rd < h and 0 <= cd < w):
+                state.keep(x, ~turn)  # the spike would leave the board
+                continue
+            j = rd * w + cd
+            fits = (1 << d1 | 1 << d2) if state.board[rd, cd] else turn
+            if not state.piece[j] & fits:
+                state.keep(x, ~turn)
+            elif state.piece[x] == turn:
+                state.keep(j, fits)
+
+
+# From chapters/numberlink_scale.ipynb, section 'The corner rule as clauses'
+def _add_corner(
+    clauses: list[list[int]],
+    pool: IDPool,
+    board: np.ndarray,
+    link: dict[Link, int],
+    u_turns: bool = True,
+) -> None:
+    """Add the corner rule (and, with ``u_turns``, the 2x2 rule) to a SAT model in
+    which every cell is used; see the chapter for the clauses."""
+    h, w = board.shape
+    if u_turns:
+        for r, c in np.ndindex(h - 1, w - 1):
+            inside = [link[key] for key in _square_links(r, c) if key in link]
+            for x, y, z in itertools.combinations(inside, 3):
+                clauses.append([-x, -y, -z])
+
+    def var(a: Cell, d: int) -> int | None:
+        """The link from ``a`` towards ``d`` (None: off the board or impossible)."""
+        b = (a[0] + STEP[d][0], a[1] + STEP[d][1])
+        return link.get((*min(a, b), *max(a, b)))
+
+    def inside(cell: Cell) -> bool:
+        return 0 <= cell[0] < h and 0 <= cell[1] < w
+
+    for t, (d1, d2) in enumerate(TURNS):
+        dr, dc = STEP[d1][0] + STEP[d2][0], STEP[d1][1] + STEP[d2][1]
+        for x in np.ndindex(h, w):
+            d = (x[0] + dr, x[1] + dc)
+            ray = pool.id(("ray", *x, t))
+            if not inside(d):
+                clauses.append([-ray])  # a spike that leaves the board ends nowhere
+            elif board[d] == 0:
+                clauses.append([-ray, pool.id(("ray", *d, t))])
+            xa, xb = var(x, d1), var(x, d2)
+            if xa is None or xb is None or board[x]:
+                continue  # this turn cannot happen at x anyway
+            turn = [-xa, -xb]  # "x does not make this turn"
+            clauses.append([*turn, ray])
+            if not inside(d):
+                continue
+            on = [y for y in (var(d, d1), var(d, d2)) if y is not None]
+            if board[d]:
+                clauses.append([*turn, *on])  # a number leaves by one of the sides
+            else:
+                for side in (d1, d2):  # D makes the same turn
+                    y = var(d, side)
+                    clauses.append([*turn, y] if y is not None else turn)
+
+
+# From chapters/numberlink_scale.ipynb, section 'Where the time goes'
+#: Neighbour offsets in the order of the columns of ``_CornerModel.around``: N, E, S, W.
+_OFFSETS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: The turns of :data:`TURNS` as column pairs of ``around``.
+_TURN_SIDES = ((0, 1), (1, 2), (2, 3), (3, 0))
+
+
+def _subsets(rows: np.ndarray, size: int) -> np.ndarray:
+    """Every ``size``-subset of each row's entries, one output row per subset."""
+    picks = list(itertools.combinations(range(rows.shape[1]), size))
+    if not picks or not size:
+        return np.zeros((0, size), dtype=np.int64)
+    return rows[:, picks].reshape(-1, size)
+
+
+class _CornerModel:
+    """The corner model of every ``height x width`` board with up to ``2**bits - 1``
+    pairs, in one incremental SAT solver; a puzzle is a list of assumptions.
+
+    Variables: ``right[i]`` and ``down[i]`` (the links of cell i), ``colour[i, b]``,
+    ``end[i]`` ("cell i is a number") and ``ray[i, t]`` (the spike of turn t from cell i
+    ends at a number); later ones are switches for blocking clauses.
+    """
+
+    def __init__(self, height: int, width: int, bits: int, solver_name: str) -> None:
+        h, w, n = height, width, height * width
+        self.height, self.width, self.bits = h, w, bits
+        cell = np.arange(n)
+        r, c = np.divmod(cell, w)
+        right, down = 1 + cell, 1 + n + cell
+        self.right, self.down = right, down
+        self.colour = 1 + 2 * n + cell[:, None] * bits + np.arange(bits)
+        self.end = 1 + 2 * n + n * bits + cell
+        self.ray = 1 + 2 * n + n * bits + n + cell[:, None] * 4 + np.arange(4)
+        self.top = int(self.ray[-1, -1])
+        around = np.zeros((n, 4), dtype=np.int64)  # the link towards N, E, S, W
+        around[r > 0, 0] = down[cell[r > 0] - w]
+        around[c < w - 1, 1] = right[c < w - 1]
+        around[r < h - 1, 2] = down[r < h - 1]
+        around[c > 0, 3] = right[cell[c > 0] - 1]
+        families = [-right[c == w - 1, None], -down[r == h - 1, None]]  # off the board
+        a = np.concatenate([cell[c < w - 1], cell[r < h - 1]])
+        b = np.concatenate([cell[c < w - 1] + 1, cell[r < h - 1] + w])
+        x = np.concatenate([right[c < w - 1], down[r < h - 1]])
+        for k in range(bits):  # linked cells have equal colour bits
+            families.append(np.stack([-x, -self.colour[a, k], self.colour[b, k]], 1))
+            families.append(np.stack([-x, self.colour[a, k], -self.colour[b, k]], 1))
+        degree = (around > 0).sum(1)
+        for k in range(5):  # a number has one link, any other cell two
+            rows = cell[degree == k]
+            if not rows.size:
+                continue
+            links = around[rows][around[rows] > 0].reshape(len(rows), k)
+            e = self.end[rows]
+            families.append(-_subsets(links, 3))
+            families.append(np.column_stack([-e, links]))
+            pairs = _subsets(links, 2)
+            families.append(
+                np.column_stack([np.repeat(-e, len(pairs) // len(rows)), -pairs])
+            )
+            if k < 2:
+                families.append(e[:, None])  # too few sides for a line's middle
+                continue
+            rest = _subsets(links, k - 1)
+            families.append(
+                np.column_stack([np.repeat(e, len(rest) // len(rows)), rest])
+            )
+        top_left = cell[(r < h - 1) & (c < w - 1)]  # at most two links in a 2x2 block
+        families.append(
+            -_subsets(
+                np.stack(
+                    [
+                        right[top_left],
+                        down[top_left],
+                        down[top_left + 1],
+                        right[top_left + w],
+                    ],
+                    1,
+                ),
+                3,
+            )
+        )
+        for t, (s1, s2) in enumerate(_TURN_SIDES):  # the corner rule, as in the text
+            dr = _OFFSETS[s1][0] + _OFFSETS[s2][0]
+            dc = _OFFSETS[s1][1] + _OFFSETS[s2][1]
+            ray = self.ray[:, t]
+            rd, cd = r + dr, c + dc
+            ok = (rd >= 0) & (rd < h) & (cd >= 0) & (cd < w)
+            families.append(-ray[~ok, None])
+            nxt = (rd * w + cd)[ok]
+            families.append(np.stack([-ray[ok], self.end[nxt], ray[nxt]], 1))
+            xs = cell[(around[:, s1] > 0) & (around[:, s2] > 0)]
+            xa, xb = around[xs, s1], around[xs, s2]
+            families.append(np.stack([-xa, -xb, ray[xs]], 1))
+            keep = ok[xs]
+            xa, xb = xa[keep], xb[keep]
+            d = (rd * w + cd)[xs[keep]]
+            ed, on1, on2 = self.end[d], around[d, s1], around[d, s2]
+            for on in (on1, on2):  # D is not a number: the same turn
+                has = on > 0
+                families.append(np.stack([-xa[has], -xb[has], ed[has], on[has]], 1))
+                families.append(np.stack([-xa[~has], -xb[~has], ed[~has]], 1))
+            for m1 in (True, False):  # D is a number: it leaves by one of the sides
+                for m2 in (True, False):
+                    sel = ((on1 > 0) == m1) & ((on2 > 0) == m2)
+                    cols = [-xa[sel], -xb[sel], -ed[sel]]
+                    cols += ([on1[sel]] if m1 else []) + ([on2[sel]] if m2 else [])
+                    families.append(np.stack(cols, 1))
+        clauses = [row for f in families if f.size for row in f.tolist()]
+        self.clauses = len(clauses)
+        self.solver = Solver(name=solver_name, bootstrap_with=clauses)
+
+    def assumptions(self, board: np.ndarray) -> list[int]:
+        """The puzzle as literals: which cells are numbers, and their colours."""
+        flat = board.ravel()
+        ends = flat > 0
+        codes = (flat[ends, None] >> np.arange(self.bits)) & 1
+        colours = np.where(codes == 1, self.colour[ends], -self.colour[ends])
+        return np.concatenate(
+            [np.where(ends, self.end, -self.end), colours.ravel()]
+        ).tolist()
+
+    def var(self, key: Link) -> int:
+        """The variable of the link ``(r1, c1, r2, c2)``."""
+        r1, c1, r2, _ = key
+        i = r1 * self.width + c1
+        return int(self.right[i] if r1 == r2 else self.down[i])
+
+    def links_on(self, model: list[int]) -> list[Link]:
+        """The links that are on in a model of the solver."""
+        values = np.asarray(model)
+        w = self.width
+        right = np.flatnonzero(values[self.right - 1] > 0).tolist()
+        down = np.flatnonzero(values[self.down - 1] > 0).tolist()
+        return [(i // w, i % w, i // w, i % w + 1) for i in right] + [
+            (i // w, i % w, i // w + 1, i % w) for i in down
+        ]
+
+    def solve(self, board: np.ndarray, deadline: Deadline, exclude=(), stats=None):
+        """A full-cover solution of ``board`` in which no line touches itself and that
+        is not in ``exclude``, or None: there is none.
+
+        Raises:
+            SolverTimeout: ``deadline`` passed.
+        """
+        assumptions = self.assumptions(board)
+        if exclude:  # a fresh switch holds the blocking clauses for this call only
+            self.top += 1
+            switch = self.top
+            for paths in exclude:
+                self.solver.add_clause(
+                    [-switch] + [-self.var(key) for key in _links_of(paths)]
+                )
+            assumptions.append(switch)
+        found: list[Paths] = []
+
+        def cuts(model: list[int]) -> list[list[int]]:
+            paths, loops = trace(board, self.links_on(model))
+            if not loops:
+                found.append(paths)
+            # a closed loop is part of no solution of any board: its cut stays
+            return [
+                [-self.var(k) for k in path_links(loop, closed=True)] for loop in loops
+            ]
+
+        before = self.solver.accum_stats().get("conflicts", 0)
+        try:
+            model = solve_lazily(
+                self.solver,
+                cuts,
+                deadline.check("the corner model"),
+                assumptions=assumptions,
+                stats=stats,
+            )
+        finally:
+            if exclude:
+                self.solver.add_clause([-switch])
+            if stats is not None:
+                conflicts = self.solver.accum_stats().get("conflicts", 0) - before
+                stats["conflicts"] = stats.get("conflicts", 0) + conflicts
+        return found[-1] if model is not None else None
+
+
+_CORNER_MODELS: OrderedDict = OrderedDict()
+#: How many board sizes keep their solver (the least recently used one goes first).
+CORNER_MODELS_KEPT = 4
+
+
+def _corner_model(height: int, width: int, bits: int) -> _CornerModel:
+    """The cached corner model of a board size (built on first use)."""
+    key = (height, width, bits)
+    if key in _CORNER_MODELS:
+        _CORNER_MODELS.move_to_end(key)
+    else:
+        _CORNER_MODELS[key] = _CornerModel(height, width, bits, "glucose4")
+        while len(_CORNER_MODELS) > CORNER_MODELS_KEPT:
+            _CORNER_MODELS.popitem(last=False)[1].solver.delete()
+    return _CORNER_MODELS[key]
+
+
+def full_cover_sat(
+    puzzle: Numberlink, deadline: Deadline, stats: dict | None = None, exclude=()
+) -> Paths | None:
+    """Stage 1 with SAT: a full-cover solution in which no line touches itself, from
+    the cached corner model of the board's size; None if there is none.
+
+    Raises:
+        SolverTimeout: ``deadline`` passed (or leaves no time to build the model).
+    """
+    board = puzzle.board
+    bits = max(1, int(board.max()).bit_length())
+    if (*board.shape, bits) not in _CORNER_MODELS:
+        _time_to_build(deadline, board.size, "corner")
+    return _corner_model(*board.shape, bits).solve(board, deadline, exclude, stats)
+
+
+# From chapters/numberlink_scale.ipynb, section 'A search in the style of the Go solver'
+_BORDER = -1
+
+
+def search_full_cover(
+    board: np.ndarray, deadline: Deadline, stats: dict | None = None
+) -> Paths | None:
+    """Backtracking in anti-diagonal order: a solution that uses every cell and in
+    which no line touches itself, or None if there is none.
+
+    Args:
+        board: the puzzle's board.
+        deadline: when to stop.
+        stats: if given, ``nodes`` (cells visited) is added to it.
+
+    Raises:
+        SolverTimeout: ``deadline`` passed.
+    """
+    h, w = board.shape
+    wp = w + 2  # the board with a border of one cell all around
+    label = [_BORDER] * ((h + 2) * wp)
+    for (r, c), k in np.ndenumerate(board):
+        label[(r + 1) * wp + c + 1] = int(k)
+    con = [0] * len(label)  # the links of each cell, as direction bits
+    end = list(range(len(label)))  # the far end of the partial line at a line end
+    can_se = [False] * len(label)  # a number on the south-east diagonal
+    for p, k in enumerate(label):
+        if k > 0:
+            q = p - wp - 1
+            while label[q] == 0:
+                can_se[q] = True
+                q -= wp + 1
+    order = [
+        (r + 1) * wp + (d - r) + 1
+        for d in range(h + w - 1)
+        for r in range(max(0, d - w + 1), min(h, d + 1))
+    ]
+    last, at = len(order), deadline.at
+    nodes = 0
+
+    def join(p: int, q: int, dp: int, dq: int) -> bool:
+        """Link the line end p to its neighbour q (p leaves by dp, q by dq)."""
+        lq = label[q]
+        if lq < 0 or (lq > 0 and con[q]):
+            return False  # the border, or a number that has its link already
+        e1 = end[p]
+        if e1 == q:
+            return False  # it would close a loop
+        e2 = end[q]
+        if label[e1] > 0 and label[e2] > 0 and label[e1] != label[e2]:
+            return False  # it would join two different numbers
+        con[p] |= dp
+        con[q] |= dq
+        end[e1], end[e2] = e2, e1
+        return True
+
+    def lane_sw(p: int) -> bool:
+        """The cells on the south-west diagonal after p can turn south-west."""
+        q = p + wp - 1
+        while label[q] == 0:
+            if con[q] != W:
+                return False
+            q += wp - 1
+        return label[q] > 0 and not con[q] & (N | E)
+
+    def visit(i: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if not nodes & 1023 and time.perf_counter() > at:
+            raise SolverTimeout("the backtracking search reached the time limit")
+        if i == last:
+            return True
+        p = order[i]
+        c0, east, south = con[p], p + 1, p + wp
+        ne, nw = p - wp + 1, p - wp - 1
+        force = 0  # the turn the corner rule forces on p (at a number: its stubs)
+        if con[ne] == S | W and label[ne] == 0:
+            force = S | W
+        if con[nw] == E | S and label[nw] == 0:
+            force = S if force else E | S  # both: only a number's south stub fits
+        ep = end[p]
+        south_ok = label[east] or con[east] or can_se[east]  # else east must turn ┌
+        if label[p] > 0:  # a number: exactly one link
+            allowed = force or N | E | S | W
+            if c0:
+                return not c0 & (c0 - 1) and bool(c0 & allowed) and visit(i + 1)
+            moves = [(east, E, W)] if allowed & E else []
+            moves += [(south, S, N)] if allowed & S and south_ok else []
+        elif force == S:
+            return False  # an empty cell cannot make two different turns
+        elif c0 == N | W:
+            ok = con[nw] == N | W or (label[nw] > 0 and con[nw] & (N | W))
+            return not force and bool(ok) and visit(i + 1)
+        elif c0 == N:
+            if force:
+                return False
+            ok = con[ne] == N | E or (label[ne] > 0 and con[ne] & (N | E))
+            moves = [(east, E, W)] if ok else []
+            moves += [(south, S, N)] if south_ok else []
+        elif c0 == W:
+            if force == E | S:
+                return False
+            moves = [(south, S, N)] if south_ok and lane_sw(p) else []
+            moves += [] if force else [(east, E, W)]
+        else:  # no link yet: the only way to get two is a south-east turn
+            if force == S | W or not can_se[p]:
+                return False
+            ce, ee = con[east], end[east]
+            if not join(p, east, E, W):
+                return False
+            cs, es = con[south], end[south]
+            if join(p, south, S, N):
+                if visit(i + 1):
+                    return True
+                con[south], end[es] = cs, south
+            con[p], con[east], end[p], end[ee] = c0, ce, p, east
+            return False
+        for q, dp, dq in moves:
+            cq, eq = con[q], end[q]
+            if join(p, q, dp, dq):
+                if visit(i + 1):
+                    return True
+                con[p], con[q], end[ep], end[eq] = c0, cq, p, q  # undo the join
+        return False
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 2 * last + 1000))
+    try:
+        found = visit(0)
+    finally:
+        sys.setrecursionlimit(limit)
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + nodes
+    if not found:
+        return None
+    links = [
+        (r, c, r + dr, c + dc)
+        for r, c in np.ndindex(h, w)
+        for d, dr, dc in ((E, 0, 1), (S, 1, 0))
+        if con[(r + 1) * wp + c + 1] & d
+    ]
+    paths, loops = trace(board, links)
+    assert not loops, "join never closes a loop"
+    return paths
+
+
+# From chapters/numberlink_scale.ipynb, section 'Stages, switches and a portfolio'
+#: The portfolio tries the backtracking first on boards of up to this many cells ...
+PORTFOLIO_CELLS = 500
+#: ... for at most this many seconds, before the cached SAT model takes over.
+PORTFOLIO_SECONDS = 0.15
+
+
+def full_cover_backtrack(
+    puzzle: Numberlink, deadline: Deadline, stats: dict | None = None
+) -> Paths | None:
+    """Stage 1 with :func:`search_full_cover`."""
+    return search_full_cover(puzzle.board, deadline, stats)
+
+
+def full_cover_portfolio(
+    puzzle: Numberlink, deadline: Deadline, stats: dict | None = None
+) -> Paths | None:
+    """Stage 1: the backtracking briefly on small boards, then the cached SAT model."""
+    if puzzle.board.size <= PORTFOLIO_CELLS:
+        try:
+            quick = Deadline(min(deadline.remaining(), PORTFOLIO_SECONDS))
+            return full_cover_backtrack(puzzle, quick, stats)
+        except SolverTimeout:
+            pass
+    return full_cover_sat(puzzle, deadline, stats)
+
+
+def _two_stages(
+    puzzle: Numberlink,
+    first: Callable[[Numberlink, Deadline, dict], Paths | None],
+    time_limit: float,
+    *,
+    assume_unique: bool = True,
+    assume_full_cover: bool = True,
+    full_cover_share: float = 0.8,
+    stats: dict | None = None,
+) -> Paths:
+    """Stage 1 (``first``), then the complete stage (:func:`solve_auto`); the
+    switches are documented in :func:`solve_portfolio`."""
+    deadline = Deadline(time_limit)
+    stats = {} if stats is None else stats
+    if not puzzle.pairs:
+        return _without_pairs(puzzle)
+    if assume_unique if puzzle.fill else assume_full_cover:
+        share = 1.0 if puzzle.fill else full_cover_share
+        try:
+            found = first(puzzle, Deadline(deadline.remaining() * share), stats)
+        except SolverTimeout:
+            if puzzle.fill:
+                raise
+            found = None  # the complete stage gets the rest of the time
+        if found is not None:
+            stats["stage"] = "full cover"
+            return found
+    stats["stage"] = "complete"
+    try:
+        return solve_auto(puzzle, time_limit=deadline.check("the complete stage"))
+    except SolverTimeout as error:  # name the caller's limit, not the stage's
+        raise SolverTimeout(
+            f"time limit of {time_limit:.3g} s reached in the complete stage: {error}",
+            best=error.best,
+        ) from None
+
+
+def solve_sat_corner(
+    puzzle: Numberlink, *, time_limit: float = 10.0, **switches
+) -> Paths:
+    """Stage 1 with the cached corner SAT model, then the complete stage.
+
+    ``switches``: ``assume_unique``, ``assume_full_cover``, ``full_cover_share`` and
+    ``stats``, as in :func:`solve_portfolio`.
+    """
+    return _two_stages(puzzle, full_cover_sat, time_limit, **switches)
+
+
+def solve_backtrack(
+    puzzle: Numberlink, *, time_limit: float = 10.0, **switches
+) -> Paths:
+    """Stage 1 with the backtracking search, then the complete stage.
+
+    ``switches``: as in :func:`solve_portfolio`.
+    """
+    return _two_stages(puzzle, full_cover_backtrack, time_limit, **switches)
+
+
+def solve_portfolio(
+    puzzle: Numberlink,
+    *,
+    time_limit: float = 10.0,
+    assume_unique: bool = True,
+    assume_full_cover: bool = True,
+    full_cover_share: float = 0.8,
+    stats: dict | None = None,
+) -> Paths:
+    """The book's default: stage 1 with the portfolio (the backtracking briefly on
+    small boards, then the cached corner SAT model), then the complete stage.
+
+    Args:
+        puzzle: the puzzle.
+        time_limit: seconds for both stages together.
+        assume_unique: with ``fill=True``, look for a full-cover solution in which no
+            line touches itself first (true for a puzzle with one solution under
+            Nikoli's rules that uses every cell). False: the complete stage only.
+        assume_full_cover: with ``fill=False``, look for a full-cover solution first
+            (valid under both rule sets). False: the complete stage only.
+        full_cover_share: with ``fill=False``, the share of ``time_limit`` that stage 1
+            may use.
+        stats: if given, receives ``stage`` and the effort (``conflicts``, ``nodes``).
+
+    Raises:
+        Unsolvable: the complete stage proved that there is no solution.
+        SolverTimeout: ``time_limit`` seconds were not enough.
+    """
+    return _two_stages(
+        puzzle,
+        full_cover_portfolio,
+        time_limit,
+        assume_unique=assume_unique,
+        assume_full_cover=assume_full_cover,
+        full_cover_share=full_cover_share,
+        stats=stats,
+    )
+
+
+# From chapters/numberlink_scale.ipynb, section 'Is it unique?'
+def _covers(puzzle: Numberlink, paths: Paths) -> bool:
+    """True when ``paths`` use every cell of the board."""
+    return sum(map(len, paths.values())) == puzzle.board.size
+
+
+def _another_solution(
+    puzzle: Numberlink, known: list[Paths], deadline: Deadline
+) -> Paths | None:
+    """A solution that is not in ``known``, or None: there is none (no assumption can
+    hide one; see the chapter for the proof).
+
+    Raises:
+        SolverTimeout: ``deadline`` passed.
+    """
+    if all(_covers(puzzle, paths) for paths in known):
+        nikoli = Numberlink(puzzle.board, fill=False)
+        other = solutions_sat(
+            nikoli,
+            limit=1,
+            shortcut_free=True,
+            exclude=tuple(known),
+            time_limit=deadline.check("the search for a solution"),
+        )
+        if not other:
+            return None  # none with empty cells allowed: none with every cell used
+        if not puzzle.fill or _covers(puzzle, other[0]):
+            return other[0]
+    other = solutions_sat(
+        puzzle,
+        limit=1,
+        exclude=tuple(known),
+        time_limit=deadline.check("the search for a solution"),
+    )
+    return other[0] if other else None
+
+
+def solutions(
+    puzzle: Numberlink, *, limit: int = 2, time_limit: float = 10.0
+) -> list[Paths]:
+    """Up to ``limit`` different solutions; ``limit=2`` decides uniqueness.
+
+    The first comes from :func:`solve_portfolio`; every further one from a model that
+    hides none (see :func:`_another_solution`), blocked on the link variables only.
+
+    Raises:
+        SolverTimeout: the count was not settled within ``time_limit`` seconds;
+            ``best`` holds the solutions found so far.
+    """
+    deadline = Deadline(time_limit)
+    found: list[Paths] = []
+    try:
+        try:
+            found.append(
+                solve_portfolio(puzzle, time_limit=deadline.check("the first solution"))
+            )
+        except Unsolvable:
+            return []
+        while len(found) < limit:
+            other = _another_solution(puzzle, found, deadline)
+            if other is None:
+                break
+            found.append(other)
+    except SolverTimeout as error:
+        raise SolverTimeout(str(error), best=list(found)) from None
+    return found
+
+
+# From chapters/numberlink_scale.ipynb, section 'Making puzzles with one solution'
+def _cut(
+    lines: list[list[Cell]],
+    paths: Paths,
+    other: Paths | None,
+    rng: random.Random,
+    min_length: int,
+) -> None:
+    """Cut one line of ``paths`` in two next to a cell where ``other`` differs (the
+    longest line in the middle when there is no ``other``), in place on ``lines``."""
+    if other is not None:
+        changed = set(_links_of(paths)) ^ set(_links_of(other))
+        differ = sorted({cell for key in changed for cell in (key[:2], key[2:])})
+        rng.shuffle(differ)
+        for cell in differ:
+            line = next(x for x in lines if cell in x)
+            i = line.index(cell)
+            for at in (i, i + 1):  # both parts keep at least min_length cells
+                if min_length <= at <= len(line) - min_length:
+                    lines.remove(line)
+                    lines += [line[:at], line[at:]]
+                    return
+    line = max(lines, key=len)
+    lines.remove(line)
+    lines += [line[: len(line) // 2], line[len(line) // 2 :]]
+
+
+def generate_unique_with_solution(
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    fill: bool = True,
+    min_length: int = 3,
+    time_limit: float = 300.0,
+    round_limit: float = 30.0,
+    stats: dict | None = None,
+) -> tuple[Numberlink, Paths]:
+    """A designed-style puzzle with exactly one solution, and that solution.
+
+    The solution uses every cell and no line touches itself; uniqueness is proved
+    under Nikoli's rules (empty cells allowed), so it holds with ``fill=True`` too.
+
+    Args:
+        round_limit: seconds for one search for a second solution; when it does not
+            finish, the longest line is cut in two and the search starts again.
+        stats: if given, receives ``rounds``, ``cuts`` and ``timeouts``.
+
+    Raises:
+        SolverTimeout: the proofs did not finish within ``time_limit`` seconds.
+    """
+    deadline = Deadline(time_limit)
+    rng = random.Random(seed)
+    lines = _winding_lines(height, width, rng, min_length)
+    counts = {"rounds": 0, "cuts": 0, "timeouts": 0}
+    while True:
+        board, paths = _board_of_lines((height, width), lines)
+        puzzle = Numberlink(board, fill=False)
+        counts["rounds"] += 1
+        round_deadline = Deadline(min(round_limit, deadline.check("the generator")))
+        try:  # first the fast corner model, then the complete search
+            quick = solutions_sat(
+                Numberlink(board),
+                limit=1,
+                corner=True,
+                exclude=(paths,),
+                time_limit=round_deadline.check("the corner model"),
+            )
+            other = (
+                quick[0]
+                if quick
+                else _another_solution(puzzle, [paths], round_deadline)
+            )
+        except SolverTimeout:
+            counts["timeouts"] += 1
+            deadline.check("the generator")
+            _cut(lines, paths, None, rng, min_length)
+            continue
+        if other is None:
+            if stats is not None:
+                stats.update(counts)
+            return Numberlink(board, fill=fill), paths
+        counts["cuts"] += 1
+        _cut(lines, paths, other, rng, min_length)
+
+
+def generate(
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    unique: bool = False,
+    designed: bool = False,
+    max_length: int | None = None,
+    fill: bool = True,
+    time_limit: float = 300.0,
+) -> Numberlink:
+    """A random Numberlink puzzle.
+
+    - ``unique=True``: a designed-style puzzle with exactly one solution, proved by a
+      complete search (:func:`generate_unique_with_solution`); on the book's machine
+      the proof keeps the lines long up to about 12x12 and needs more, shorter lines
+      beyond.
+    - ``designed=True``: few long winding lines that cover the board and never touch
+      themselves (:func:`generate_designed_with_solution`); not proved unique.
+    - otherwise: a random path through every cell, cut into pieces of 3 to
+      ``max_length`` cells (:func:`generate_with_solution`); it may have other
+      solutions.
+
+    Args:
+        height, width: the size of the board.
+        seed: the seed of the random numbers; the same seed gives the same puzzle.
+        unique: make a puzzle with exactly one solution.
+        designed: designed-style lines (implied by ``unique``).
+        max_length: the longest line (only without ``unique`` and ``designed``).
+        fill: the rules variant of the puzzle.
+        time_limit: seconds for the uniqueness proof (``unique=True``).
+
+    Raises:
+        ValueError: ``max_length`` with ``unique`` or ``designed``.
+        SolverTimeout: the uniqueness proof needed more than ``time_limit`` seconds.
+    """
+    if max_length is not None and (unique or designed):
+        raise ValueError("max_length does not apply with unique=True or designed=True")
+    if unique:
+        return generate_unique_with_solution(
+            height, width, seed=seed, fill=fill, time_limit=time_limit
+        )[0]
+    if designed:
+        return generate_designed_with_solution(height, width, seed=seed, fill=fill)[0]
+    puzzle, _ = generate_with_solution(
+        height, width, seed=seed, max_length=max_length, fill=fill
+    )
+    return puzzle
+
+
+# From chapters/numberlink_scale.ipynb, section 'How hard is it?'
+def probe(state: State, reasoning: Reasoning, deadline: Deadline) -> State:
+    """One-step probing (in place): cross out each piece whose trial propagates to a
+    contradiction, until nothing changes or ``deadline`` passes.
+
+    Raises:
+        Contradiction: every piece of some cell fails.
+    """
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(state.piece)):
+            if state.decided(i):
+                continue
+            for m in range(16):
+                if not state.piece[i] >> m & 1 or deadline.remaining() <= 0:
+                    continue
+                trial = state.copy()
+                try:
+                    trial.keep(i, 1 << m)
+                    propagate(trial, reasoning, deadline)
+                except Contradiction:
+                    state.keep(i, ~(1 << m))
+                    propagate(state, reasoning)
+                    changed = True
+                except SolverTimeout:
+                    return state
+    return state
+
+
+def difficulty(puzzle: Numberlink, *, time_limit: float = 10.0) -> tuple[str, float]:
+    """How far human-style reasoning gets on ``puzzle``: ``(level, share)``.
+
+    ``level`` is ``"logic"`` when the rules alone (:func:`propagate` with no touching
+    and, for ``fill=True``, the corner rule) decide every cell, ``"probing"`` when
+    :func:`probe` finishes it within ``time_limit`` seconds, and ``"search"``
+    otherwise. ``share`` is the fraction of the cells without a number that the rules
+    alone decide. Meant for puzzles with one solution (the rules assume it).
+
+    Raises:
+        helper.Unsolvable: the rules or probing proved that no solution exists (under
+            their assumptions).
+    """
+    reasoning = Reasoning(no_touch=True, corner=puzzle.fill)
+    state = propagate(State(puzzle), reasoning)
+    share = state.share()
+    if share == 1.0:
+        return "logic", share
+    probe(state, reasoning, Deadline(time_limit))
+    solved = all(state.decided(i) for i in range(len(state.piece)))
+    return ("probing" if solved else "search"), share
+
+
+# From chapters/numberlink_scale.ipynb, section 'Sharing puzzles: puzz.link URLs'
+def from_puzzlink(url: str, *, fill: bool = True) -> Numberlink:
+    """Read a Numberlink puzzle from a puzz.link / pzprjs URL (``...?numlin/<columns>/
+    <rows>/<cells>``).
+
+    Raises:
+        ValueError: naming the problem and the position in the URL (another puzzle
+            type, a bad size, an unknown character, an unknown number ``.``, too many
+            cells, a number that does not appear twice).
+    """
+    _, width, height, body = split_url(url, "numlin")
+    values, end = decode_number16(body, width * height, where=repr(url))
+    if end < len(body):
+        raise ValueError(f"{url!r}: {len(body) - end} characters after the last cell")
+    if UNKNOWN in values:
+        raise ValueError(f"{url!r}: an unknown number '.' is not supported")
+    board = np.array([v or 0 for v in values]).reshape(height, width)
+    try:
+        return Numberlink(board, fill=fill)
+    except ValueError as error:
+        raise ValueError(f"{url!r}: {error}") from None
+
+
+def to_puzzlink(puzzle: Numberlink) -> str:
+    """Write a puzzle as a puzz.link URL (the inverse of :func:`from_puzzlink`)."""
+    values = [int(k) or None for k in puzzle.board.flat]
+    return make_url("numlin", puzzle.width, puzzle.height, encode_number16(values))
+
+
+# From chapters/numberlink_scale.ipynb, section 'One entry point: `solve`'
 def solve(
     puzzle: Numberlink,
     *,
@@ -1507,7 +2601,8 @@ def solve(
         puzzle: the puzzle, a :class:`Numberlink` (its ``fill`` says which rules hold).
         method: a key of :data:`METHODS`; ``None`` means :data:`DEFAULT_METHOD`.
         time_limit: seconds.
-        options: passed to the model (see its docstring).
+        options: passed to the model (see its docstring), for example
+            ``assume_unique=False``.
 
     Returns:
         ``{k: [(r, c), ...]}``: for each pair, its cells from one end to the other.
@@ -1535,7 +2630,10 @@ METHODS = {
     "sat": solve_sat,
     "lns": solve_lns,
     "auto": solve_auto,
+    "sat-corner": solve_sat_corner,
+    "backtrack": solve_backtrack,
+    "portfolio": solve_portfolio,
 }
-#: The model :func:`solve` uses when no ``method`` is named: the SAT model first, then
-#: routing and window repair for the boards it cannot finish quickly.
-DEFAULT_METHOD = "auto"
+#: The model :func:`solve` uses when no ``method`` is named: the fastest correct one in
+#: the measurements of the chapter *Numberlink at scale*.
+DEFAULT_METHOD = "portfolio"

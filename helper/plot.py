@@ -263,6 +263,40 @@ def plot_number_link_board(
     return fig
 
 
+# From chapters/numberlink_scale.ipynb, section 'Think like a human solver'
+def plot_number_link_state(
+    puzzle, state, *, ax=None, title: str | None = None
+) -> Figure:
+    """Draw what a partial state of a Numberlink puzzle has decided.
+
+    Decided links are drawn in the colour of their line (grey while the line is not
+    known); cells whose piece is still open are shaded.
+
+    Args:
+        puzzle: the puzzle (anything with a ``board``).
+        state: a :class:`helper.numberlink.State`, read through its ``links_on()``,
+            ``open_cells()`` and ``colour_of(i)``.
+        ax: an existing matplotlib Axes to draw on; a new figure is made otherwise.
+        title: optional title.
+
+    Returns:
+        The matplotlib Figure.
+    """
+    fig = plot_number_link_board(puzzle, ax=ax, title=title)
+    ax = ax or fig.axes[0]
+    colours = plt.get_cmap("tab20").colors
+    width = np.asarray(getattr(puzzle, "board", puzzle)).shape[1]
+    for r, c in state.open_cells():
+        ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, color="0.88", zorder=0))
+    for r1, c1, r2, c2 in state.links_on():
+        k = state.colour_of(r1 * width + c1)
+        colour = colours[k % 20] if k else "0.45"
+        ax.plot(
+            [c1, c2], [r1, r2], color=colour, lw=4, solid_capstyle="round", zorder=1
+        )
+    return fig
+
+
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
 def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
     """Draw a nonogram: row clues on the left, column clues on top, and the picture.

@@ -1141,7 +1141,7 @@ def solve_linesolve_sat(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     return _sat_picture(clauses, cells, deadline, "the automaton CNF of the rest")
 
 
-# From chapters/nonogram_pysat.ipynb, section 'When logic is not enough: search'
+# From chapters/nonogram_pysat.ipynb, section 'A second CNF: where each run starts'
 def run_starts(
     clue: tuple[int, ...], length: int, black: int = 0, white: int = 0
 ) -> list[int] | None:
@@ -1283,6 +1283,7 @@ def order_cnf(
     return clauses
 
 
+# From chapters/nonogram_pysat.ipynb, section 'Five ways to search the rest'
 #: Share of the time left that probing may use before the SAT search takes over.
 PROBE_SHARE = 0.5
 #: Share of ``time_limit`` kept back for the steps that cannot be interrupted at the
@@ -1450,9 +1451,11 @@ def _search_rest(
 def _glucose(clauses, cells, deadline, stats=None) -> np.ndarray:
     """Glucose 4 on ``clauses``, interrupted at the deadline."""
     with _load("g4", clauses, deadline) as solver:
-        found = solve_limited(solver, _search_seconds(clauses, deadline))
-        if stats is not None:
-            stats["conflicts"] = solver.accum_stats()["conflicts"]
+        try:
+            found = solve_limited(solver, _search_seconds(clauses, deadline))
+        finally:  # the conflicts count also when the search timed out
+            if stats is not None:
+                stats["conflicts"] = solver.accum_stats()["conflicts"]
         if not found:
             raise Unsolvable("no picture fits the clues (the CNF is unsatisfiable)")
         return _picture(solver.get_model(), cells)
@@ -1616,7 +1619,7 @@ def solutions(
     """Up to ``limit`` distinct pictures of ``puzzle``; ``limit=2`` decides uniqueness.
 
     Line solving and probing (for at most half of the time) decide the cells that have
-    the same colour in every picture, so they hide none. The automaton CNF of the rest,
+    the same colour in every picture, so they hide none. The order CNF of the rest,
     with the decided cells as unit clauses, goes to
     :func:`helper.sat.distinct_models`, which forbids each picture found by a clause
     over the cell variables only, and solves again.
@@ -1636,9 +1639,9 @@ def solutions(
         return [grid][:limit]  # every cell is forced: the one picture
     pool = IDPool()
     cells = _cell_ids(puzzle, pool)
-    clauses = regular_cnf(puzzle, pool, known=grid, deadline=deadline)
-    with Solver(name="g4", bootstrap_with=clauses) as solver:
-        left = deadline.check("building the automaton CNF")
+    clauses = order_cnf(puzzle, pool, known=grid, deadline=deadline)
+    with _load("g4", clauses, deadline) as solver:
+        left = deadline.check("building the order CNF")
         found = distinct_models(
             solver, cells.ravel().tolist(), limit=limit, time_limit=left
         )
@@ -2070,6 +2073,6 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "cpsat-starts": solve_cpsat_starts,
     "cpsat-automaton": solve_cpsat_automaton,
 }
-#: The method :func:`solve` uses when none is named: the fastest correct one on the
-#: book's puzzles (measured in both nonogram chapters).
-DEFAULT_METHOD = "linesolve-sat"
+#: The method :func:`solve` uses when none is named: the one that solved the most hard
+#: puzzles (measured in both nonogram chapters).
+DEFAULT_METHOD = "linesolve-order"

@@ -485,7 +485,8 @@ def solve_pysat_placements(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: building or solving passed ``time_limit`` seconds.
     """
-    deadline = Deadline(time_limit)
+    # A fifth of the limit is kept back: freeing a big, half-built CNF takes time too.
+    deadline = Deadline(0.8 * time_limit)
     pool = IDPool()
     cells = _cell_ids(puzzle, pool)
     clauses = placement_cnf(puzzle, pool, deadline)

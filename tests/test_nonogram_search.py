@@ -203,3 +203,13 @@ def test_default_solve_sweep_five_seeds_per_size(style, height, width, smoothing
         height, width, seed=seed, style=style, smoothing=smoothing
     )
     _solve_checked(puzzle)
+
+
+def test_solutions_keeps_its_time_limit_and_leaves_nothing_behind():
+    puzzle = nonogram.generate(100, 100, seed=3)
+    threads = threading.active_count()
+    start = time.perf_counter()
+    with pytest.raises(SolverTimeout):
+        nonogram.solutions(puzzle, limit=2, time_limit=2.0)
+    assert time.perf_counter() - start <= 2.0 * 1.1
+    assert _children() == [] and threading.active_count() == threads

@@ -603,6 +603,28 @@ def regular_cnf(
     Raises:
         helper.SolverTimeout: building passed ``deadline``.
     """
+
+    def line_cnf(clue: tuple[int, ...], cells: list[int], line) -> list[list[int]]:
+        return _line_regular(clue, cells, pool, line)
+
+    return _puzzle_cnf(puzzle, pool, line_cnf, known, deadline, "the automaton CNF")
+
+
+def _puzzle_cnf(
+    puzzle: Nonogram,
+    pool: IDPool,
+    line_cnf: Callable,
+    known: np.ndarray | None,
+    deadline: Deadline | None,
+    what: str,
+) -> list[list[int]]:
+    """``line_cnf(clue, cells, line)`` for every line not decided yet, and units.
+
+    ``line`` is the line's row or column of ``known`` (``None`` without ``known``).
+
+    Raises:
+        helper.SolverTimeout: building ``what`` passed ``deadline``.
+    """
     cells = _cell_ids(puzzle, pool)
     if known is None:
         lines: list = [None] * (puzzle.height + puzzle.width)
@@ -613,9 +635,9 @@ def regular_cnf(
     for (clue, line_cells), line in zip(_lines(puzzle, cells), lines, strict=True):
         if line is not None and -1 not in line:
             continue
-        clauses += _line_regular(clue, line_cells, pool, line)
+        clauses += line_cnf(clue, line_cells, line)
         if deadline is not None:
-            deadline.check("building the automaton CNF")
+            deadline.check(f"building {what}")
     if known is not None:
         decided = grid >= 0
         units = np.where(grid[decided] > 0, cells[decided], -cells[decided])
@@ -1263,25 +1285,14 @@ def order_cnf(
     Raises:
         helper.SolverTimeout: building passed ``deadline``.
     """
-    cells = _cell_ids(puzzle, pool)
+    _cell_ids(puzzle, pool)  # the cells first, as in every CNF of the chapter
     true = pool.id("true")
-    if known is None:
-        lines: list = [None] * (puzzle.height + puzzle.width)
-    else:
-        grid = np.asarray(known)
-        lines = grid.tolist() + grid.T.tolist()
-    clauses = [[true]]
-    for (clue, line_cells), line in zip(_lines(puzzle, cells), lines, strict=True):
-        if line is not None and -1 not in line:
-            continue
-        clauses += line_order_cnf(clue, line_cells, pool, true, line)
-        if deadline is not None:
-            deadline.check("building the order CNF")
-    if known is not None:
-        decided = grid >= 0
-        units = np.where(grid[decided] > 0, cells[decided], -cells[decided])
-        clauses += units[:, None].tolist()
-    return clauses
+
+    def line_cnf(clue: tuple[int, ...], cells: list[int], line) -> list[list[int]]:
+        return line_order_cnf(clue, cells, pool, true, line)
+
+    rest = _puzzle_cnf(puzzle, pool, line_cnf, known, deadline, "the order CNF")
+    return [[true], *rest]
 
 
 # From chapters/nonogram_pysat.ipynb, section 'Five ways to search the rest'

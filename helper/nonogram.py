@@ -388,6 +388,29 @@ def pattern(clue: tuple[int, ...], starts: tuple[int, ...], length: int) -> list
 
 
 # From chapters/nonogram_pysat.ipynb, section 'Placements as CNF'
+#: Upper bounds of what PySAT needs per literal, on the 2-core build machine under
+#: load: to load a clause into a solver (which cannot be interrupted) and to free it.
+LOAD_SECONDS_PER_LITERAL = 2e-6
+FREE_SECONDS_PER_LITERAL = 4e-7
+
+
+def _load(name: str, clauses: list[list[int]], deadline: Deadline) -> Solver:
+    """A solver ``name`` loaded with ``clauses``, if that fits before ``deadline``.
+
+    Loading cannot be interrupted, so a CNF whose literals would take longer than the
+    time left (at :data:`LOAD_SECONDS_PER_LITERAL`) is not started.
+
+    Raises:
+        helper.SolverTimeout: too little time left to load the CNF.
+    """
+    literals = sum(map(len, clauses))
+    if deadline.remaining() < LOAD_SECONDS_PER_LITERAL * literals:
+        raise SolverTimeout(
+            f"too little time left to load {len(clauses):,} clauses into the solver"
+        )
+    return Solver(name=name, bootstrap_with=clauses)
+
+
 def _cell_ids(puzzle: Nonogram, pool: IDPool) -> np.ndarray:
     """The variable of every cell, ``pool.id(("cell", r, c))``, as an int array.
 
@@ -421,8 +444,9 @@ def _sat_picture(
         helper.Unsolvable: the CNF (named ``what`` in messages) has no model.
         helper.SolverTimeout: the deadline passed first.
     """
-    with Solver(name="g4", bootstrap_with=clauses) as solver:
-        if not solve_limited(solver, deadline.check(f"building {what}")):
+    deadline.check(f"building {what}")
+    with _load("g4", clauses, deadline) as solver:
+        if not solve_limited(solver, deadline.check(f"loading {what}")):
             raise Unsolvable(f"no picture fits the clues ({what} is unsatisfiable)")
         return _picture(solver.get_model(), cells)
 
@@ -651,7 +675,8 @@ def solve_pysat_regular(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     Like :func:`solve_pysat_placements`, it raises :class:`helper.Unsolvable` or
     :class:`helper.SolverTimeout` when it has no picture to return.
     """
-    deadline, pool = Deadline(time_limit), IDPool()
+    # As in solve_pysat_placements, a fifth of the limit is kept for freeing the CNF.
+    deadline, pool = Deadline(0.8 * time_limit), IDPool()
     cells = _cell_ids(puzzle, pool)  # first, so that cell (r, c) is r * width + c + 1
     clauses = regular_cnf(puzzle, pool, deadline=deadline)
     return _sat_picture(clauses, cells, deadline, "the automaton CNF")
@@ -1301,10 +1326,6 @@ PROBE_SHARE = 0.5
 #: Share of ``time_limit`` kept back for the steps that cannot be interrupted at the
 #: end of a search (the last round, freeing the solver, the answer).
 RESERVE = 0.05
-#: Upper bounds of what PySAT needs per literal, on the 2-core build machine under
-#: load: to load a clause into a solver (which cannot be interrupted) and to free it.
-LOAD_SECONDS_PER_LITERAL = 2e-6
-FREE_SECONDS_PER_LITERAL = 4e-7
 #: The longest one conflict-budget round of CaDiCaL should take.
 ROUND_SECONDS = 0.25
 
@@ -1338,23 +1359,6 @@ def _presolve(
         stats.update(left=1 - decided, propagation_s=middle - start)
         stats["probing_s"] = time.perf_counter() - middle
     return grid
-
-
-def _load(name: str, clauses: list[list[int]], deadline: Deadline) -> Solver:
-    """A solver ``name`` loaded with ``clauses``, if that fits before ``deadline``.
-
-    Loading cannot be interrupted, so a CNF whose literals would take longer than the
-    time left (at :data:`LOAD_SECONDS_PER_LITERAL`) is not started.
-
-    Raises:
-        helper.SolverTimeout: too little time left to load the CNF.
-    """
-    literals = sum(map(len, clauses))
-    if deadline.remaining() < LOAD_SECONDS_PER_LITERAL * literals:
-        raise SolverTimeout(
-            f"too little time left to load {len(clauses):,} clauses into the solver"
-        )
-    return Solver(name=name, bootstrap_with=clauses)
 
 
 def _search_seconds(clauses: list[list[int]], deadline: Deadline) -> float:

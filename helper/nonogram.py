@@ -1634,8 +1634,8 @@ def solutions(
 ) -> list[np.ndarray]:
     """Up to ``limit`` distinct pictures of ``puzzle``; ``limit=2`` decides uniqueness.
 
-    Line solving and probing (for at most half of the time) decide the cells that have
-    the same colour in every picture, so they hide none. The order CNF of the rest,
+    Line solving and probing (for at most half of the time left) decide the cells that
+    have the same colour in every picture, so they hide none. The order CNF of the rest,
     with the decided cells as unit clauses, goes to
     :func:`helper.sat.distinct_models`, which forbids each picture found by a clause
     over the cell variables only, and solves again.
@@ -1646,9 +1646,9 @@ def solutions(
     Raises:
         helper.SolverTimeout: the question was not settled within ``time_limit``.
     """
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit * (1 - RESERVE))  # as in the searches
     try:
-        grid = probe(puzzle, time_limit=time_limit / 2)
+        grid = _presolve(puzzle, deadline)  # line solving and probing, as in solve
     except Unsolvable:
         return []
     if (grid >= 0).all():
@@ -1657,7 +1657,8 @@ def solutions(
     cells = _cell_ids(puzzle, pool)
     clauses = order_cnf(puzzle, pool, known=grid, deadline=deadline)
     with _load("g4", clauses, deadline) as solver:
-        left = deadline.check("building the order CNF")
+        deadline.check("building the order CNF")
+        left = _search_seconds(clauses, deadline)  # leave time to free the solver
         found = distinct_models(
             solver, cells.ravel().tolist(), limit=limit, time_limit=left
         )

@@ -22,9 +22,13 @@ addresses.
 
 import json
 import math
+import multiprocessing
 import numbers
+import os
 import re
+import signal
 import string
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +38,7 @@ from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from helper import Deadline, Unsolvable
+from helper import Deadline, SolverTimeout, Unsolvable
 from helper.check import check_nonogram
 from helper.ortools import get_all_solutions, run_cpsat
 from helper.puzzlink import decode_number16, encode_number16, make_url, split_url
@@ -384,6 +388,29 @@ def pattern(clue: tuple[int, ...], starts: tuple[int, ...], length: int) -> list
 
 
 # From chapters/nonogram_pysat.ipynb, section 'Placements as CNF'
+#: Upper bounds of what PySAT needs per literal, on the 2-core build machine under
+#: load: to load a clause into a solver (which cannot be interrupted) and to free it.
+LOAD_SECONDS_PER_LITERAL = 2e-6
+FREE_SECONDS_PER_LITERAL = 4e-7
+
+
+def _load(name: str, clauses: list[list[int]], deadline: Deadline) -> Solver:
+    """A solver ``name`` loaded with ``clauses``, if that fits before ``deadline``.
+
+    Loading cannot be interrupted, so a CNF whose literals would take longer than the
+    time left (at :data:`LOAD_SECONDS_PER_LITERAL`) is not started.
+
+    Raises:
+        helper.SolverTimeout: too little time left to load the CNF.
+    """
+    literals = sum(map(len, clauses))
+    if deadline.remaining() < LOAD_SECONDS_PER_LITERAL * literals:
+        raise SolverTimeout(
+            f"too little time left to load {len(clauses):,} clauses into the solver"
+        )
+    return Solver(name=name, bootstrap_with=clauses)
+
+
 def _cell_ids(puzzle: Nonogram, pool: IDPool) -> np.ndarray:
     """The variable of every cell, ``pool.id(("cell", r, c))``, as an int array.
 
@@ -417,8 +444,9 @@ def _sat_picture(
         helper.Unsolvable: the CNF (named ``what`` in messages) has no model.
         helper.SolverTimeout: the deadline passed first.
     """
-    with Solver(name="g4", bootstrap_with=clauses) as solver:
-        if not solve_limited(solver, deadline.check(f"building {what}")):
+    deadline.check(f"building {what}")
+    with _load("g4", clauses, deadline) as solver:
+        if not solve_limited(solver, deadline.check(f"loading {what}")):
             raise Unsolvable(f"no picture fits the clues ({what} is unsatisfiable)")
         return _picture(solver.get_model(), cells)
 
@@ -481,7 +509,8 @@ def solve_pysat_placements(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: building or solving passed ``time_limit`` seconds.
     """
-    deadline = Deadline(time_limit)
+    # A fifth of the limit is kept back: freeing a big, half-built CNF takes time too.
+    deadline = Deadline(0.8 * time_limit)
     pool = IDPool()
     cells = _cell_ids(puzzle, pool)
     clauses = placement_cnf(puzzle, pool, deadline)
@@ -598,6 +627,28 @@ def regular_cnf(
     Raises:
         helper.SolverTimeout: building passed ``deadline``.
     """
+
+    def line_cnf(clue: tuple[int, ...], cells: list[int], line) -> list[list[int]]:
+        return _line_regular(clue, cells, pool, line)
+
+    return _puzzle_cnf(puzzle, pool, line_cnf, known, deadline, "the automaton CNF")
+
+
+def _puzzle_cnf(
+    puzzle: Nonogram,
+    pool: IDPool,
+    line_cnf: Callable,
+    known: np.ndarray | None,
+    deadline: Deadline | None,
+    what: str,
+) -> list[list[int]]:
+    """``line_cnf(clue, cells, line)`` for every line not decided yet, and units.
+
+    ``line`` is the line's row or column of ``known`` (``None`` without ``known``).
+
+    Raises:
+        helper.SolverTimeout: building ``what`` passed ``deadline``.
+    """
     cells = _cell_ids(puzzle, pool)
     if known is None:
         lines: list = [None] * (puzzle.height + puzzle.width)
@@ -608,9 +659,9 @@ def regular_cnf(
     for (clue, line_cells), line in zip(_lines(puzzle, cells), lines, strict=True):
         if line is not None and -1 not in line:
             continue
-        clauses += _line_regular(clue, line_cells, pool, line)
+        clauses += line_cnf(clue, line_cells, line)
         if deadline is not None:
-            deadline.check("building the automaton CNF")
+            deadline.check(f"building {what}")
     if known is not None:
         decided = grid >= 0
         units = np.where(grid[decided] > 0, cells[decided], -cells[decided])
@@ -624,7 +675,8 @@ def solve_pysat_regular(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     Like :func:`solve_pysat_placements`, it raises :class:`helper.Unsolvable` or
     :class:`helper.SolverTimeout` when it has no picture to return.
     """
-    deadline, pool = Deadline(time_limit), IDPool()
+    # As in solve_pysat_placements, a fifth of the limit is kept for freeing the CNF.
+    deadline, pool = Deadline(0.8 * time_limit), IDPool()
     cells = _cell_ids(puzzle, pool)  # first, so that cell (r, c) is r * width + c + 1
     clauses = regular_cnf(puzzle, pool, deadline=deadline)
     return _sat_picture(clauses, cells, deadline, "the automaton CNF")
@@ -1019,12 +1071,50 @@ def probe(
     return grid
 
 
+def _draw(
+    rng: np.random.Generator,
+    height: int,
+    width: int,
+    density: float,
+    style: str = "noise",
+    smoothing: int = 0,
+) -> np.ndarray:
+    """A random picture (bool array) in one of the styles of :func:`generate`.
+
+    Raises:
+        ValueError: an unknown style.
+    """
+    if style == "noise":
+        picture = rng.random((height, width)) < density
+        for _ in range(smoothing):  # each cell takes the colour of most of its 3x3
+            padded = np.pad(picture, 1).astype(np.int8)
+            votes = sum(
+                padded[dr : dr + height, dc : dc + width]
+                for dr in range(3)
+                for dc in range(3)
+            )
+            picture = votes >= 5
+        return picture
+    if style == "blobs":
+        rows, cols = np.mgrid[0:height, 0:width]
+        field = np.zeros((height, width))
+        for _ in range(max(4, height * width // 150)):  # bumps up and down
+            r0, c0 = rng.uniform(0, height), rng.uniform(0, width)
+            radius = rng.uniform(2.0, max(3.0, min(height, width) / 6))
+            bump = np.exp(-((rows - r0) ** 2 + (cols - c0) ** 2) / (2 * radius**2))
+            field += rng.choice((-1.0, 1.0)) * bump
+        return field > np.quantile(field, 1 - density)
+    raise ValueError(f"unknown style {style!r}; the styles are 'noise' and 'blobs'")
+
+
 def generate(
     height: int,
     width: int,
     *,
     seed: int = 0,
     density: float = 0.5,
+    style: str = "noise",
+    smoothing: int = 0,
     unique: bool = False,
     rounds: int = 50,
     time_limit: float = 60.0,
@@ -1032,30 +1122,42 @@ def generate(
 ) -> Nonogram:
     """The clues of a random picture; with ``unique=True``, clues with one picture.
 
-    Each cell is black with probability ``density``, drawn by
-    ``np.random.default_rng(seed)``, so the same arguments always give the same puzzle.
-    Such a puzzle always has a solution (the picture) but often several. With
-    ``unique=True`` the picture is repaired until its clues have no other picture
-    (section *A puzzle with one picture*): at most ``rounds`` repairs, then a fresh
-    picture from the same generator, until ``time_limit`` seconds have passed.
+    The picture is drawn by ``np.random.default_rng(seed)``, so the same arguments
+    always give the same puzzle. Such a puzzle always has a solution (the picture) but
+    often several. With ``unique=True`` the picture is repaired until its clues have no
+    other picture (section *A puzzle with one picture*): at most ``rounds`` repairs,
+    then a fresh picture from the same generator, until ``time_limit`` seconds have
+    passed.
 
     Args:
         height: number of rows.
         width: number of columns.
         seed: seed of the random generator.
-        density: probability that a cell is black.
+        density: the share of black cells: in ``"noise"`` each cell is black with
+            this probability, in ``"blobs"`` the picture is cut at this share.
+        style: ``"noise"``, every cell drawn on its own (the hardest pictures for line
+            solving), or ``"blobs"``, smooth shapes made of random bumps, like a
+            drawing without its straight lines.
+        smoothing: for ``"noise"``, rounds of a 3x3 majority vote (each cell takes the
+            colour of at least five of the nine cells around it).
         unique: repair the picture until the puzzle has exactly one picture.
         rounds: repairs of one picture before it is rejected and a new one drawn.
         time_limit: seconds for the whole ``unique=True`` search.
         stats: if a dict, it receives ``"repairs"`` and ``"pictures"`` (drawn).
 
     Raises:
+        ValueError: an unknown style.
         helper.SolverTimeout: ``unique=True`` found no unique puzzle in time.
     """
     rng = np.random.default_rng(seed)
-    picture = rng.random((height, width)) < density
+    picture = _draw(rng, height, width, density, style, smoothing)
     if unique:
-        found = _unique_picture(picture, rng, density, rounds, Deadline(time_limit))
+
+        def redraw() -> np.ndarray:
+            return _draw(rng, height, width, density, style, smoothing)
+
+        deadline = Deadline(time_limit)
+        found = _unique_picture(picture, rng, redraw, rounds, deadline)
         picture, repairs, pictures = found
         if stats is not None:
             stats.update(repairs=repairs, pictures=pictures)
@@ -1087,14 +1189,453 @@ def solve_linesolve_sat(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     return _sat_picture(clauses, cells, deadline, "the automaton CNF of the rest")
 
 
+# From chapters/nonogram_pysat.ipynb, section 'A second CNF: where each run starts'
+def run_starts(
+    clue: tuple[int, ...], length: int, black: int = 0, white: int = 0
+) -> list[int] | None:
+    """The cells where each run of ``clue`` may start, as one bit mask per run.
+
+    Bit ``p`` of ``result[j]`` is set when some placement that fits the known cells
+    (the bit masks ``black`` and ``white``) starts run ``j`` at cell ``p``: the start
+    must be allowed by the line solver's sweep from the left (:func:`_sweep`) and by
+    the same sweep on the mirrored line. ``None`` when no placement fits.
+    """
+    full = (1 << length) - 1
+    can_white, can_black = full & ~black, full & ~white
+    starts, _, reach = _sweep(clue, can_white, can_black)
+    if not reach >> length & 1:
+        return None
+    mirrored, _, _ = _sweep(
+        clue[::-1], _mirror(can_white, length), _mirror(can_black, length)
+    )
+    k = len(clue)
+    # Mirrored run k-1-j starting at r ends at cell length-r-1 of the line.
+    return [
+        starts[j] & (_mirror(mirrored[k - 1 - j], length) >> (run - 1))
+        for j, run in enumerate(clue)
+    ]
+
+
+def _line_masks(known: list[int] | None) -> tuple[int, int]:
+    """Bit masks of the black and of the white cells of a line of 1 / 0 / -1."""
+    black = white = 0
+    for i, value in enumerate(known or ()):
+        if value == 1:
+            black |= 1 << i
+        elif value == 0:
+            white |= 1 << i
+    return black, white
+
+
+def line_order_cnf(
+    clue: tuple[int, ...],
+    cells: list[int],
+    pool: IDPool,
+    true: int,
+    known: list[int] | None = None,
+) -> list[list[int]]:
+    """CNF of one line in the order encoding: where each run starts.
+
+    For run ``j``, ``at[p]`` is the literal "run ``j`` starts at cell ``p`` or
+    before". Only the starts that :func:`run_starts` allows get a variable; before the
+    first one the literal is ``-true`` (false), from the last one on it is ``true``,
+    where ``true`` is a variable that a unit clause fixes. The clauses:
+
+    1. *order*: ``at[p] -> at[p+1]``, and ``at[p] -> at[p-1]`` where no placement
+       starts the run at ``p``;
+    2. *runs in turn*: run ``j`` at ``p`` or before needs run ``j-1`` at
+       ``p - clue[j-1] - 1`` or before (a white cell between them);
+    3. *a run paints what it covers*: run ``j`` covers cell ``i`` when it starts at
+       ``i`` or before but not at ``i - run`` or before: ``at[i] & -at[i-run] -> x``;
+    4. *a black cell needs a run*: a witness ``w`` per (run, cell) implies the cover
+       (``w -> at[i]``, ``w -> -at[i-run]``), and ``x -> `` one of the witnesses.
+
+    Args:
+        clue: the runs of the line.
+        cells: the cell variables of the line (true = black).
+        pool: hands out the auxiliary variables.
+        true: a variable that the caller fixes to true with a unit clause.
+        known: optional 1 / 0 / -1 per cell; decided cells narrow the starts.
+    """
+    if not clue:
+        return [[-cell] for cell in cells]
+    n = len(cells)
+    feasible = run_starts(clue, n, *_line_masks(known))
+    if feasible is None:
+        return [[]]  # the empty clause: no placement fits the known cells
+    clauses: list[list[int]] = []
+    witnesses: list[list[int]] = [[] for _ in range(n)]
+    before: list[int] = []  # the literals at[p] of the previous run
+    for j, (run, starts) in enumerate(zip(clue, feasible, strict=True)):
+        lo, hi = (starts & -starts).bit_length() - 1, starts.bit_length() - 1
+        fresh = [pool.id() for _ in range(lo, hi)]
+        at = [-true] * lo + fresh + [true] * (n + 1 - hi)  # at[p], p = 0 .. n
+        steps = zip(fresh[:-1], fresh[1:], strict=True)
+        clauses += [[-a, b] for a, b in steps]  # group 1
+        skipped = [p for p in range(lo + 1, hi) if not starts >> p & 1]
+        clauses += [[-at[p], at[p - 1]] for p in skipped]
+        if j:  # group 2
+            gap = clue[j - 1] + 1
+            needs = [(at[p], before[p - gap]) for p in range(lo, hi)]
+            clauses += [[-a, b] for a, b in needs if b != true]
+        for i in range(lo, hi + run):  # groups 3 and 4
+            started, not_passed = at[i], -at[i - run] if i >= run else true
+            if started == not_passed == true:
+                clauses.append([cells[i]])  # every placement covers this cell
+                witnesses[i].append(true)
+                continue
+            witness = pool.id()
+            witnesses[i].append(witness)
+            for literal in (started, not_passed):
+                if literal != true:
+                    clauses.append([-witness, literal])
+            cover = [cells[i]] + [-lit for lit in (started, not_passed) if lit != true]
+            clauses.append(cover)
+        before = at
+    clauses += [[-cell, *found] for cell, found in zip(cells, witnesses, strict=True)]
+    return clauses
+
+
+def order_cnf(
+    puzzle: Nonogram,
+    pool: IDPool,
+    known: np.ndarray | None = None,
+    deadline: Deadline | None = None,
+) -> list[list[int]]:
+    """CNF of the whole puzzle with :func:`line_order_cnf` on every line.
+
+    Like :func:`regular_cnf`: cell ``(r, c)`` is ``pool.id(("cell", r, c))``; with
+    ``known``, decided cells become unit clauses and fully decided lines are left out.
+
+    Raises:
+        helper.SolverTimeout: building passed ``deadline``.
+    """
+    _cell_ids(puzzle, pool)  # the cells first, as in every CNF of the chapter
+    true = pool.id("true")
+
+    def line_cnf(clue: tuple[int, ...], cells: list[int], line) -> list[list[int]]:
+        return line_order_cnf(clue, cells, pool, true, line)
+
+    rest = _puzzle_cnf(puzzle, pool, line_cnf, known, deadline, "the order CNF")
+    return [[true], *rest]
+
+
+# From chapters/nonogram_pysat.ipynb, section 'Five ways to search the rest'
+#: Share of the time left that probing may use before the SAT search takes over.
+PROBE_SHARE = 0.5
+#: Share of ``time_limit`` kept back for the steps that cannot be interrupted at the
+#: end of a search (the last round, freeing the solver, the answer).
+RESERVE = 0.05
+#: The longest one conflict-budget round of CaDiCaL should take.
+ROUND_SECONDS = 0.25
+
+
+def _presolve(
+    puzzle: Nonogram, deadline: Deadline, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, then probing for at most :data:`PROBE_SHARE` of the time left.
+
+    Returns the board (1 black, 0 white, -1 undecided). With ``stats``, records the
+    shares of cells decided by propagation (``"propagation"``), added by probing
+    (``"probing"``) and left to search (``"left"``), and the seconds of each stage.
+
+    Raises:
+        helper.Unsolvable: a contradiction that no choice avoids.
+    """
+    start = time.perf_counter()
+    board = _Board(puzzle)
+    try:
+        board.propagate()
+        propagated = float((board.known() >= 0).mean())
+        middle = time.perf_counter()
+        if propagated < 1:
+            _probe_all(board, Deadline(PROBE_SHARE * deadline.remaining()))
+    except _Contradiction:
+        raise Unsolvable("propagation and probing reached a contradiction") from None
+    grid = board.known()
+    if stats is not None:
+        decided = float((grid >= 0).mean())
+        stats.update(propagation=propagated, probing=decided - propagated)
+        stats.update(left=1 - decided, propagation_s=middle - start)
+        stats["probing_s"] = time.perf_counter() - middle
+    return grid
+
+
+def _search_seconds(clauses: list[list[int]], deadline: Deadline) -> float:
+    """Seconds the search may take: the time left minus freeing the solver."""
+    literals = sum(map(len, clauses))
+    return deadline.remaining() - FREE_SECONDS_PER_LITERAL * literals
+
+
+def _solve_in_rounds(
+    solver: Solver, time_limit: float, stats: dict | None = None
+) -> bool:
+    """``solver.solve()`` in conflict-budget rounds, within ``time_limit`` seconds.
+
+    CaDiCaL cannot be interrupted, but it stops after a budget of conflicts and keeps
+    what it learned for the next call. Each round gets the conflicts that the last
+    round's rate says fit in ``min(ROUND_SECONDS, left / 10)``, at most four times the
+    last budget, so a round that overruns overruns by little.
+
+    Raises:
+        helper.SolverTimeout: the time limit passed first.
+    """
+    end = time.perf_counter() + time_limit
+    budget, conflicts = 50, 0
+    while True:
+        if time.perf_counter() >= end:
+            message = f"the SAT solver stopped at the time limit ({time_limit:.3g} s)"
+            raise SolverTimeout(message)
+        solver.conf_budget(budget)
+        start = time.perf_counter()
+        status = solver.solve_limited()
+        spent = time.perf_counter() - start
+        total = solver.accum_stats()["conflicts"]
+        done, conflicts = total - conflicts, total
+        if stats is not None:
+            stats["conflicts"] = conflicts
+        if status is not None:
+            return status
+        rate = done / spent if spent > 0 else 1e6  # conflicts per second
+        room = min(ROUND_SECONDS, (end - time.perf_counter()) / 10)
+        budget = int(max(10, min(rate * room, 4 * budget)))
+
+
+class _ChildSearch:
+    """A search in a child process, which :meth:`close` always kills and reaps.
+
+    ``target(connection, *args)`` runs in a forked child and sends one message
+    through ``connection``. :meth:`answer` reads it without waiting (``None`` while
+    the child works); a child that died without a word answers ``("died", None)``.
+    """
+
+    def __init__(self, target: Callable, *args) -> None:
+        context = multiprocessing.get_context("fork")
+        self.connection, child_end = context.Pipe(duplex=False)
+        self.process = context.Process(target=target, args=(child_end, *args))
+        self.process.start()
+        child_end.close()
+
+    def answer(self, wait: float = 0.0) -> tuple | None:
+        if self.connection.poll(max(wait, 0.0)):
+            try:
+                return self.connection.recv()
+            except EOFError:
+                return ("died", None)
+        return None if self.process.is_alive() else ("died", None)
+
+    def close(self) -> None:
+        if self.process.is_alive():
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.join()
+        self.connection.close()
+
+    def __enter__(self) -> "_ChildSearch":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _search_rest(
+    puzzle: Nonogram,
+    time_limit: float,
+    encode: Callable,
+    search: Callable,
+    stats: dict | None = None,
+) -> np.ndarray:
+    """Line solving and probing, then ``search(clauses, cells, deadline, stats)``.
+
+    ``encode(puzzle, pool, known, deadline)`` turns what probing left open into
+    clauses. A timeout in any step passes on the probed board as ``best``.
+    """
+    deadline = Deadline(time_limit * (1 - RESERVE))
+    grid = _presolve(puzzle, deadline, stats)
+    if (grid >= 0).all():
+        return grid
+    try:
+        pool = IDPool()
+        cells = _cell_ids(puzzle, pool)
+        clauses = encode(puzzle, pool, known=grid, deadline=deadline)
+        if stats is not None:
+            stats.update(variables=pool.top, clauses=len(clauses))
+        return search(clauses, cells, deadline, stats)
+    except SolverTimeout as error:
+        raise SolverTimeout(str(error), best=grid) from None
+
+
+def _glucose(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Glucose 4 on ``clauses``, interrupted at the deadline."""
+    with _load("g4", clauses, deadline) as solver:
+        try:
+            found = solve_limited(solver, _search_seconds(clauses, deadline))
+        finally:  # the conflicts count also when the search timed out
+            if stats is not None:
+                stats["conflicts"] = solver.accum_stats()["conflicts"]
+        if not found:
+            raise Unsolvable("no picture fits the clues (the CNF is unsatisfiable)")
+        return _picture(solver.get_model(), cells)
+
+
+def _cadical(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """CaDiCaL 1.9.5 on ``clauses``, in conflict-budget rounds until the deadline."""
+    with _load("cadical195", clauses, deadline) as solver:
+        seconds = _search_seconds(clauses, deadline)
+        if not _solve_in_rounds(solver, seconds, stats):
+            raise Unsolvable("no picture fits the clues (the CNF is unsatisfiable)")
+        return _picture(solver.get_model(), cells)
+
+
+def solve_linesolve_cadical(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then CaDiCaL on the automaton CNF of the rest.
+
+    The method ``"linesolve-cadical"``: :func:`solve_linesolve_sat` with CaDiCaL 1.9.5
+    in conflict-budget rounds instead of Glucose 4. ``stats`` (a dict) receives the
+    shares decided by each stage, the CNF's size and the conflicts.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    return _search_rest(puzzle, time_limit, regular_cnf, _cadical, stats)
+
+
+def solve_linesolve_order(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then Glucose 4 on the order CNF of the rest.
+
+    The method ``"linesolve-order"``, one process; ``stats`` as in
+    :func:`solve_linesolve_cadical`.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    return _search_rest(puzzle, time_limit, order_cnf, _glucose, stats)
+
+
+def _kissat_child(connection, clauses: list[list[int]], cells: np.ndarray) -> None:
+    """In the child process: Kissat on ``clauses``; send the picture or "unsat"."""
+    try:
+        with Solver(name="kissat404", bootstrap_with=clauses) as solver:
+            found = solver.solve()
+            picture = _picture(solver.get_model(), cells) if found else None
+            message = ("sat", picture) if found else ("unsat", None)
+    except Exception as error:  # report it; the parent goes on alone
+        message = ("error", repr(error))
+    connection.send(message)
+    connection.close()
+
+
+def _kissat_answer(message: tuple | None, stats: dict | None) -> np.ndarray | None:
+    """The picture in the child's ``message``; ``None`` if it has none (yet).
+
+    Raises:
+        helper.Unsolvable: the child proved that no picture fits.
+    """
+    if message is None or message[0] not in ("sat", "unsat"):
+        return None
+    if stats is not None:
+        stats["winner"] = "kissat"
+    if message[0] == "unsat":
+        raise Unsolvable("no picture fits the clues (Kissat: the CNF is unsatisfiable)")
+    return message[1]
+
+
+def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Kissat 4 in a child process, killed at the deadline; this process waits.
+
+    Kissat can be neither interrupted nor called twice, so it runs in a child that
+    is killed when time is up. If the child fails, Glucose takes over here.
+    """
+    with _ChildSearch(_kissat_child, clauses, cells) as child:
+        while (left := deadline.remaining()) > 0:
+            message = child.answer(wait=min(0.05, left))
+            picture = _kissat_answer(message, stats)
+            if picture is not None:
+                return picture
+            if message is not None:  # the child failed
+                return _glucose(clauses, cells, deadline, stats)
+    raise SolverTimeout("time limit reached (the Kissat child process was killed)")
+
+
+def _two_solvers(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Kissat in a child process and Glucose here, on the same CNF; the first wins.
+
+    Glucose runs in slices of a tenth of a second; between two slices the parent
+    looks for the child's answer. The child is killed and reaped in every case.
+    """
+    with _ChildSearch(_kissat_child, clauses, cells) as child:
+        with _load("g4", clauses, deadline) as solver:
+            while True:
+                picture = _kissat_answer(child.answer(), stats)
+                if picture is not None:
+                    return picture
+                seconds = _search_seconds(clauses, deadline)
+                if seconds <= 0:
+                    raise SolverTimeout("time limit reached in the portfolio search")
+                try:
+                    found = solve_limited(solver, min(0.1, seconds))
+                except SolverTimeout:
+                    continue  # a slice ended: look for the child's answer
+                if stats is not None:
+                    stats["winner"] = "glucose"
+                if not found:
+                    raise Unsolvable("no picture fits the clues (Glucose: unsat)")
+                return _picture(solver.get_model(), cells)
+
+
+def solve_linesolve_kissat(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then Kissat 4 on the order CNF of the rest.
+
+    The method ``"linesolve-kissat"``: Kissat runs in a child process (this one only
+    waits), which is killed at the time limit; ``stats`` as in
+    :func:`solve_linesolve_cadical`.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    return _search_rest(puzzle, time_limit, order_cnf, _kissat, stats)
+
+
+def solve_portfolio(
+    puzzle: Nonogram,
+    *,
+    time_limit: float = 10.0,
+    processes: int = 2,
+    stats: dict | None = None,
+) -> np.ndarray:
+    """Line solving, probing, then two SAT solvers on the order CNF of the rest.
+
+    The method ``"portfolio"``: Glucose 4 in this process and Kissat 4 in a child
+    process race on the same CNF; the first answer wins and the child is killed.
+    The child starts only when probing leaves cells open. ``processes=1`` (or a
+    system without ``fork``) runs Glucose alone, as :func:`solve_linesolve_order`.
+    ``stats`` as in :func:`solve_linesolve_cadical`, plus ``"winner"``.
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    search = _two_solvers if processes >= 2 and forks else _glucose
+    return _search_rest(puzzle, time_limit, order_cnf, search, stats)
+
+
 # From chapters/nonogram_pysat.ipynb, section 'Is the picture unique?'
 def solutions(
     puzzle: Nonogram, *, limit: int = 2, time_limit: float = 10.0
 ) -> list[np.ndarray]:
     """Up to ``limit`` distinct pictures of ``puzzle``; ``limit=2`` decides uniqueness.
 
-    Line solving and probing (for at most half of the time) decide the cells that have
-    the same colour in every picture, so they hide none. The automaton CNF of the rest,
+    Line solving and probing (for at most half of the time left) decide the cells that
+    have the same colour in every picture, so they hide none. The order CNF of the rest,
     with the decided cells as unit clauses, goes to
     :func:`helper.sat.distinct_models`, which forbids each picture found by a clause
     over the cell variables only, and solves again.
@@ -1105,18 +1646,19 @@ def solutions(
     Raises:
         helper.SolverTimeout: the question was not settled within ``time_limit``.
     """
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit * (1 - RESERVE))  # as in the searches
     try:
-        grid = probe(puzzle, time_limit=time_limit / 2)
+        grid = _presolve(puzzle, deadline)  # line solving and probing, as in solve
     except Unsolvable:
         return []
     if (grid >= 0).all():
         return [grid][:limit]  # every cell is forced: the one picture
     pool = IDPool()
     cells = _cell_ids(puzzle, pool)
-    clauses = regular_cnf(puzzle, pool, known=grid, deadline=deadline)
-    with Solver(name="g4", bootstrap_with=clauses) as solver:
-        left = deadline.check("building the automaton CNF")
+    clauses = order_cnf(puzzle, pool, known=grid, deadline=deadline)
+    with _load("g4", clauses, deadline) as solver:
+        deadline.check("building the order CNF")
+        left = _search_seconds(clauses, deadline)  # leave time to free the solver
         found = distinct_models(
             solver, cells.ravel().tolist(), limit=limit, time_limit=left
         )
@@ -1141,14 +1683,15 @@ def _other_picture(picture: np.ndarray, deadline: Deadline) -> np.ndarray | None
 def _unique_picture(
     picture: np.ndarray,
     rng: np.random.Generator,
-    density: float,
+    redraw: Callable[[], np.ndarray],
     rounds: int,
     deadline: Deadline,
 ) -> tuple[np.ndarray, int, int]:
     """Repair ``picture`` until its clues have one picture; re-draw after ``rounds``.
 
     A repair takes a second picture of the clues and gives one cell where the two
-    differ (chosen with ``rng``) the second picture's colour.
+    differ (chosen with ``rng``) the second picture's colour. ``redraw()`` draws the
+    fresh picture that replaces a rejected one.
 
     Returns:
         ``(picture, repairs, pictures)``: the unique picture, the repairs made and the
@@ -1169,7 +1712,7 @@ def _unique_picture(
                 picture = picture.copy()
                 picture[r, c] = other[r, c]  # agree with the other picture here
                 repairs += 1
-        picture = rng.random(picture.shape) < density  # reject: draw a new picture
+        picture = redraw()  # reject: draw a new picture
         pictures += 1
 
 
@@ -1501,7 +2044,11 @@ def from_puzzlink(url: str) -> Nonogram:
 
 # From chapters/nonogram_cpsat.ipynb, section 'One entry point: `solve`'
 def solve(
-    puzzle: Nonogram, *, method: str | None = None, time_limit: float = 10.0
+    puzzle: Nonogram,
+    *,
+    method: str | None = None,
+    time_limit: float = 10.0,
+    **options,
 ) -> np.ndarray:
     """Paint the picture that the clues describe.
 
@@ -1509,6 +2056,8 @@ def solve(
         puzzle: the clues.
         method: a name in :data:`METHODS`; ``None`` uses :data:`DEFAULT_METHOD`.
         time_limit: seconds the model may use (building and solving).
+        options: passed on to the method, for example ``processes=1`` to keep
+            ``"portfolio"`` in one process, or ``stats={}`` to see what the search did.
 
     Returns:
         An ``np.ndarray`` of 0/1 of shape ``(height, width)``, 1 = black.
@@ -1526,7 +2075,7 @@ def solve(
     if not isinstance(puzzle, Nonogram):
         kind = type(puzzle).__name__
         raise TypeError(f"solve takes a Nonogram(rows, cols), not a {kind}")
-    return METHODS[name](puzzle, time_limit=time_limit)
+    return METHODS[name](puzzle, time_limit=time_limit, **options)
 
 
 #: Model name -> ``f(puzzle, *, time_limit)`` returning the picture as a 0/1 array.
@@ -1534,9 +2083,13 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "pysat-placements": solve_pysat_placements,
     "pysat-regular": solve_pysat_regular,
     "linesolve-sat": solve_linesolve_sat,
+    "linesolve-cadical": solve_linesolve_cadical,
+    "linesolve-order": solve_linesolve_order,
+    "linesolve-kissat": solve_linesolve_kissat,
+    "portfolio": solve_portfolio,
     "cpsat-starts": solve_cpsat_starts,
     "cpsat-automaton": solve_cpsat_automaton,
 }
-#: The method :func:`solve` uses when none is named: the fastest correct one on the
-#: book's puzzles (measured in both nonogram chapters).
-DEFAULT_METHOD = "linesolve-sat"
+#: The method :func:`solve` uses when none is named: the one that solved the most hard
+#: puzzles (measured in both nonogram chapters).
+DEFAULT_METHOD = "linesolve-order"

@@ -391,6 +391,7 @@ def pattern(clue: tuple[int, ...], starts: tuple[int, ...], length: int) -> list
 #: Upper bounds of what PySAT needs per literal, on the 2-core build machine under
 #: load: to load a clause into a solver (which cannot be interrupted) and to free it.
 LOAD_SECONDS_PER_LITERAL = 2e-6
+#: Seconds per literal to free a loaded solver (same bound as above).
 FREE_SECONDS_PER_LITERAL = 4e-7
 
 

@@ -1439,15 +1439,19 @@ def generate_designed_with_solution(
 # From chapters/numberlink_scale.ipynb, section 'Think like a human solver'
 #: The four directions as bits: the *piece* of a cell is the set of its links.
 N, E, S, W = 1, 2, 4, 8
+#: The four directions in clockwise order.
 DIRECTIONS = (N, E, S, W)
+#: ``STEP[d]``: the (row, column) offset of the neighbour in direction ``d``.
 STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+#: ``OPPOSITE[d]``: the direction back from that neighbour.
 OPPOSITE = {N: S, E: W, S: N, W: E}
 #: The four turns as pairs of directions, clockwise from "north and east".
 TURNS = ((N, E), (E, S), (S, W), (W, N))
 #: ``WITH[d]``: the pieces (bit m stands for the piece m) that use direction ``d``.
 WITH = {d: sum(1 << m for m in range(16) if m & d) for d in DIRECTIONS}
-#: The six pieces of a line's middle (two links) and the four stubs of a line's end.
+#: The six pieces of a line's middle (two links), as a set of pieces (bit m: piece m).
 MIDDLES = sum(1 << m for m in range(16) if m.bit_count() == 2)
+#: The four stubs of a line's end (one link), as a set of pieces like ``MIDDLES``.
 STUBS = sum(1 << d for d in DIRECTIONS)
 #: The piece "no line here" (only with ``fill=False``).
 UNUSED = 1 << 0

@@ -1249,7 +1249,8 @@ def line_order_cnf(
     3. *a run paints what it covers*: run ``j`` covers cell ``i`` when it starts at
        ``i`` or before but not at ``i - run`` or before: ``at[i] & -at[i-run] -> x``;
     4. *a black cell needs a run*: a witness ``w`` per (run, cell) implies the cover
-       (``w -> at[i]``, ``w -> -at[i-run]``), and ``x -> `` one of the witnesses.
+       (``w -> at[i]``, ``w -> -at[i-run]``), and ``x`` implies one of the
+       witnesses.
 
     Args:
         clue: the runs of the line.

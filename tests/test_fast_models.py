@@ -119,6 +119,7 @@ def _prose() -> str:
         (switches, "gf2"),
         (numberlink, "sat"),
         (nonogram, "linesolve-sat"),
+        (nonogram, "linesolve-order"),
         (slitherlink, "propagation"),
         (slitherlink, "sat"),
     ],

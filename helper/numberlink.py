@@ -1449,7 +1449,7 @@ OPPOSITE = {N: S, E: W, S: N, W: E}
 TURNS = ((N, E), (E, S), (S, W), (W, N))
 #: ``WITH[d]``: the pieces (bit m stands for the piece m) that use direction ``d``.
 WITH = {d: sum(1 << m for m in range(16) if m & d) for d in DIRECTIONS}
-#: The six pieces of a line's middle (two links), as a set of pieces (bit m: piece m).
+#: The six pieces of a line's middle (two links); bit m stands for the piece m.
 MIDDLES = sum(1 << m for m in range(16) if m.bit_count() == 2)
 #: The four stubs of a line's end (one link), as a set of pieces like ``MIDDLES``.
 STUBS = sum(1 << d for d in DIRECTIONS)

@@ -2,8 +2,8 @@
 
 The chapter exports nothing, so the small models it shows inline (the trap of blocking
 on auxiliary variables, the easy Slitherlink generator) are written here again from the
-public API. The 10x10 uniqueness of the Nonogram and Slitherlink generators is tested in
-their own test files; Numberlink's is tested here.
+public API. The 10x10 uniqueness of the three generators is tested in the puzzles' own
+test files (Numberlink's in ``test_numberlink_scale.py``).
 """
 
 import numpy as np
@@ -28,16 +28,6 @@ EMPTY_BOARD = np.array(
         [0, 0, 0, 0, 0],
     ]
 )
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_numberlink_unique_10x10_has_exactly_one_solution(seed):
-    puzzle = numberlink.generate(10, 10, seed=seed, unique=True)
-    assert puzzle.board.shape == (10, 10) and puzzle.fill
-    found = numberlink.solutions(puzzle, limit=2, time_limit=60)
-    assert len(found) == 1 and numberlink.check(puzzle, found[0])
-    open_rules = numberlink.Numberlink(puzzle.board, fill=False)
-    assert numberlink.solutions(open_rules, limit=2, time_limit=60) == found
 
 
 def _count(model, answer, limit=100):

@@ -20,6 +20,7 @@ addresses.
 """
 
 
+import functools
 import json
 import math
 import multiprocessing
@@ -1322,7 +1323,78 @@ def order_cnf(
     return [[true], *rest]
 
 
-# From chapters/nonogram_pysat.ipynb, section 'Five ways to search the rest'
+# From chapters/nonogram_pysat.ipynb, section 'What probing knows that the CNF does not'
+#: Share of the time left after probing that :func:`implied_clauses` may use.
+IMPLY_SHARE = 0.3
+
+
+def _gained(after: _State, before: _State) -> Iterator[tuple[int, int, int]]:
+    """``(row, col, colour)`` of every cell decided in ``after`` but not ``before``."""
+    for colour, now, then in ((1, after[0], before[0]), (0, after[1], before[1])):
+        for row, (bits, old) in enumerate(zip(now, then, strict=True)):
+            if bits != old:
+                for col in _ones(bits & ~old):
+                    yield row, col, colour
+
+
+def implied_clauses(
+    puzzle: Nonogram, known: np.ndarray, cells: np.ndarray, deadline: Deadline
+) -> tuple[np.ndarray, list[list[int]]]:
+    """What line solving derives from each colour of each open cell, as clauses.
+
+    Every open cell ``x`` is tried black and white, with propagation, as in probing.
+    When colour ``v`` of ``x`` leads line solving to decide cell ``y`` as ``w``, the
+    binary clause ``x != v or y == w`` records it (over cell variables only). Unit
+    propagation on these clauses does at once what line solving did across many
+    lines. A colour that fails decides the cell.
+
+    Args:
+        puzzle: the clues.
+        known: the board after probing (1 black, 0 white, -1 open).
+        cells: the cell variables, as :func:`_cell_ids` numbers them.
+        deadline: cells left untried when it passes get no clauses.
+
+    Returns:
+        ``(known, clauses)``: the board with the cells that a failed colour decided,
+        and the implied clauses, each once.
+
+    Raises:
+        helper.Unsolvable: both colours of a cell fail.
+    """
+    board = _Board(puzzle, known)
+    ids = cells.tolist()
+    found: dict[tuple[int, int], None] = {}  # a dict keeps the order of discovery
+    for r, c in np.argwhere(known < 0).tolist():
+        base = board.state()
+        if deadline.remaining() <= 0:
+            break
+        if (base[0][r] | base[1][r]) >> c & 1:
+            continue  # a failed colour decided this cell meanwhile
+        branches = []
+        for colour in (1, 0):
+            board.restore(base)
+            board.set_cell(r, c, colour)
+            try:
+                board.propagate({r}, {c})
+                branches.append(board.state())
+            except _Contradiction:
+                branches.append(None)
+        if branches == [None, None]:
+            raise Unsolvable("probing reached a contradiction: no picture fits")
+        if None in branches:  # keep the colour that survives, with what it implies
+            board.restore(branches[0] or branches[1])
+            continue
+        board.restore(base)
+        for colour, after in zip((1, 0), branches, strict=True):
+            x = -ids[r][c] if colour else ids[r][c]  # "x does not have this colour"
+            for row, col, value in _gained(after, base):
+                y = ids[row][col] if value else -ids[row][col]
+                if y != -x:  # the guessed cell itself
+                    found[(x, y) if abs(x) < abs(y) else (y, x)] = None
+    return board.known(), [list(pair) for pair in found]
+
+
+# From chapters/nonogram_pysat.ipynb, section 'Six ways to search the rest'
 #: Share of the time left that probing may use before the SAT search takes over.
 PROBE_SHARE = 0.5
 #: Share of ``time_limit`` kept back for the steps that cannot be interrupted at the
@@ -1564,16 +1636,18 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     raise SolverTimeout("time limit reached (the Kissat child process was killed)")
 
 
-def _two_solvers(clauses, cells, deadline, stats=None) -> np.ndarray:
-    """Kissat in a child process and Glucose here, on the same CNF; the first wins.
+def _two_solvers(clauses, cells, deadline, stats=None, child=None) -> np.ndarray:
+    """Glucose here and a search in a child process; the first answer wins.
 
-    Glucose runs in slices of a tenth of a second; between two slices the parent
-    looks for the child's answer. The child is killed and reaped in every case.
+    The child runs ``child`` (a target and its arguments for :class:`_ChildSearch`),
+    by default Kissat on the same CNF. Glucose runs in slices of a tenth of a second;
+    between two slices the parent looks for the child's answer. The child is killed
+    and reaped in every case.
     """
-    with _ChildSearch(_kissat_child, clauses, cells) as child:
+    with _ChildSearch(*(child or (_kissat_child, clauses, cells))) as search:
         with _load("g4", clauses, deadline) as solver:
             while True:
-                picture = _kissat_answer(child.answer(), stats)
+                picture = _kissat_answer(search.answer(), stats)
                 if picture is not None:
                     return picture
                 seconds = _search_seconds(clauses, deadline)
@@ -1606,6 +1680,58 @@ def solve_linesolve_kissat(
     return _search_rest(puzzle, time_limit, order_cnf, _kissat, stats)
 
 
+def _implied_cnf(puzzle, pool, known, deadline, stats=None) -> list[list[int]]:
+    """The order CNF of the rest plus :func:`implied_clauses` (an ``encode`` step)."""
+    start = time.perf_counter()
+    cells = _cell_ids(puzzle, pool)
+    budget = Deadline(IMPLY_SHARE * deadline.remaining())
+    known, implied = implied_clauses(puzzle, known, cells, budget)
+    if stats is not None:
+        stats.update(implied=len(implied), implied_s=time.perf_counter() - start)
+    return order_cnf(puzzle, pool, known=known, deadline=deadline) + implied
+
+
+def solve_linesolve_implied(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then Kissat 4 on the order CNF plus the implied clauses.
+
+    The method ``"linesolve-implied"``: what each colour of each open cell implies
+    (:func:`implied_clauses`, for at most :data:`IMPLY_SHARE` of the time left) joins
+    the order CNF of the rest, and Kissat solves it in a child process, as in
+    :func:`solve_linesolve_kissat`. ``stats`` as there, plus ``"implied"`` (clauses)
+    and ``"implied_s"`` (seconds).
+
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    encode = functools.partial(_implied_cnf, stats=stats)
+    return _search_rest(puzzle, time_limit, encode, _kissat, stats)
+
+
+def _implied_child(connection, puzzle, known, clauses, cells, seconds) -> None:
+    """In the child process: the implied clauses, then Kissat on all the clauses."""
+    try:
+        budget = Deadline(IMPLY_SHARE * seconds)
+        decided, implied = implied_clauses(puzzle, known, cells, budget)
+        new = np.argwhere((decided >= 0) & (known < 0)).tolist()
+        units = [[_literal(cells, r, c, decided[r, c])] for r, c in new]
+    except Unsolvable:
+        message = ("unsat", None)
+    except Exception as error:  # report it; the parent goes on alone
+        message = ("error", repr(error))
+    else:
+        return _kissat_child(connection, clauses + units + implied, cells)
+    connection.send(message)
+    connection.close()
+
+
+def _literal(cells: np.ndarray, r: int, c: int, colour: int) -> int:
+    """The literal "cell ``(r, c)`` has ``colour``" (1 black, 0 white)."""
+    return int(cells[r, c]) if colour else -int(cells[r, c])
+
+
 def solve_portfolio(
     puzzle: Nonogram,
     *,
@@ -1613,21 +1739,33 @@ def solve_portfolio(
     processes: int = 2,
     stats: dict | None = None,
 ) -> np.ndarray:
-    """Line solving, probing, then two SAT solvers on the order CNF of the rest.
+    """Line solving, probing, then two searches race on what is left.
 
-    The method ``"portfolio"``: Glucose 4 in this process and Kissat 4 in a child
-    process race on the same CNF; the first answer wins and the child is killed.
-    The child starts only when probing leaves cells open. ``processes=1`` (or a
-    system without ``fork``) runs Glucose alone, as :func:`solve_linesolve_order`.
+    The method ``"portfolio"``: Glucose 4 on the order CNF in this process, and in a
+    child process the implied clauses and Kissat 4 on the order CNF plus them (what
+    :func:`solve_linesolve_implied` does). The first answer wins and the child is
+    killed. The child starts only when probing leaves cells open. ``processes=1`` (or
+    a system without ``fork``) runs Glucose alone, as :func:`solve_linesolve_order`.
     ``stats`` as in :func:`solve_linesolve_cadical`, plus ``"winner"``.
 
     Raises:
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: time ran out (``best`` is the probed board).
     """
-    forks = "fork" in multiprocessing.get_all_start_methods()
-    search = _two_solvers if processes >= 2 and forks else _glucose
-    return _search_rest(puzzle, time_limit, order_cnf, search, stats)
+    if processes < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return _search_rest(puzzle, time_limit, order_cnf, _glucose, stats)
+    probed = {}
+
+    def encode(puzzle, pool, known, deadline):
+        probed["known"] = known  # the child starts from the same board
+        return order_cnf(puzzle, pool, known=known, deadline=deadline)
+
+    def search(clauses, cells, deadline, stats):
+        child = (_implied_child, puzzle, probed["known"], clauses, cells)
+        child += (deadline.remaining(),)
+        return _two_solvers(clauses, cells, deadline, stats, child=child)
+
+    return _search_rest(puzzle, time_limit, encode, search, stats)
 
 
 # From chapters/nonogram_pysat.ipynb, section 'Is the picture unique?'
@@ -2088,10 +2226,11 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "linesolve-cadical": solve_linesolve_cadical,
     "linesolve-order": solve_linesolve_order,
     "linesolve-kissat": solve_linesolve_kissat,
+    "linesolve-implied": solve_linesolve_implied,
     "portfolio": solve_portfolio,
     "cpsat-starts": solve_cpsat_starts,
     "cpsat-automaton": solve_cpsat_automaton,
 }
 #: The method :func:`solve` uses when none is named: the one that solved the most hard
 #: puzzles (measured in both nonogram chapters).
-DEFAULT_METHOD = "linesolve-order"
+DEFAULT_METHOD = "portfolio"

@@ -120,6 +120,7 @@ def _prose() -> str:
         (numberlink, "sat"),
         (nonogram, "linesolve-sat"),
         (nonogram, "linesolve-order"),
+        (nonogram, "portfolio"),
         (slitherlink, "propagation"),
         (slitherlink, "sat"),
     ],

@@ -335,7 +335,7 @@ def test_exact_picture_of_webpbn_1(method):
 def test_default_method_is_registered():
     assert nonogram.DEFAULT_METHOD in nonogram.METHODS
     # Chosen by the measurements of "When logic is not enough: search".
-    assert nonogram.DEFAULT_METHOD == "linesolve-order"
+    assert nonogram.DEFAULT_METHOD == "portfolio"
 
 
 #: Real puzzles that the chapter keeps out of all its tables (its ``HELD_OUT``).

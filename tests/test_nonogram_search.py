@@ -17,7 +17,7 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from helper import SolverTimeout, Unsolvable, data_path, nonogram
+from helper import Deadline, SolverTimeout, Unsolvable, data_path, nonogram
 from helper.sat import distinct_models
 
 #: The methods built on PySAT. The CP-SAT models are not in this list: CP-SAT's own
@@ -75,7 +75,9 @@ def test_time_limit_is_kept_and_nothing_is_left_behind(method):
         assert best.shape == (100, 100) and set(np.unique(best)) <= {-1, 0, 1}
 
 
-@pytest.mark.parametrize("method", ["linesolve-kissat", "portfolio"])
+@pytest.mark.parametrize(
+    "method", ["linesolve-kissat", "linesolve-implied", "portfolio"]
+)
 def test_child_process_is_reaped_after_an_answer_and_after_unsolvable(method):
     puzzle = nonogram.generate(30, 30, seed=8)
     _solve_checked(puzzle, method=method)
@@ -121,6 +123,43 @@ def test_order_cnf_has_exactly_the_pictures_of_the_clues():
                 solver, cells.ravel().tolist(), limit=100, time_limit=10
             )
         assert len(found) == every[puzzle]
+
+
+def test_implied_clauses_keep_every_picture_and_add_none():
+    # The implied clauses follow from the clues: with them, the order CNF of what
+    # probing leaves still has exactly the pictures that brute force finds among all
+    # 3x4 pictures. The puzzles are the ones with the most pictures, so that probing
+    # leaves cells open and the implied clauses are not empty.
+    every = Counter(
+        nonogram.Nonogram.from_picture(np.array(bits).reshape(3, 4))
+        for bits in np.ndindex(*(2,) * 12)
+    )
+    implied_total = 0
+    for puzzle, count in every.most_common(6):
+        known = nonogram.probe(puzzle)
+        pool = IDPool()
+        cells = nonogram._cell_ids(puzzle, pool)
+        known, implied = nonogram.implied_clauses(puzzle, known, cells, Deadline(10))
+        implied_total += len(implied)
+        clauses = nonogram.order_cnf(puzzle, pool, known=known) + implied
+        with Solver(name="g4", bootstrap_with=clauses) as solver:
+            found = distinct_models(
+                solver, cells.ravel().tolist(), limit=100, time_limit=10
+            )
+        assert len(found) == count
+    assert implied_total > 0
+
+
+def test_implied_clauses_decide_a_cell_whose_colour_fails():
+    # Row [3] of 4 cells with the middle two known black. Cell (0, 0) white would put
+    # the run on cells 1 to 3, but column 3 is empty: that colour fails, so the cell
+    # is black, and the last cell white.
+    puzzle = nonogram.Nonogram([[3]], [[1], [1], [1], []])
+    known = np.array([[-1, 1, 1, -1]], dtype=np.int8)
+    pool = IDPool()
+    cells = nonogram._cell_ids(puzzle, pool)
+    decided, _ = nonogram.implied_clauses(puzzle, known, cells, Deadline(10))
+    assert decided.tolist() == [[1, 1, 1, 0]]
 
 
 # ------------------------------------------- hard generated instances, real puzzles

@@ -2071,14 +2071,42 @@ def cpsat_automaton_model(
     return model, cells
 
 
+#: Seconds per (state, cell) pair that CP-SAT may need to expand an automaton into
+#: Booleans in its presolve, with room for a loaded machine. The expansion does not
+#: look at the clock, so a model whose expansion cannot fit is not started.
+EXPAND_SECONDS_PER_PAIR = 1.2e-5
+
+
+def _expansion_check(puzzle: Nonogram, deadline: Deadline) -> None:
+    """Raise :class:`helper.SolverTimeout` if the automata cannot expand in time.
+
+    A line of ``n`` cells whose clue needs ``m`` of them leaves each state of its
+    automaton ``n - m + 1`` positions, so the expansion makes about that many Booleans
+    per state and line.
+    """
+    pairs = 0
+    for clue, length in [(clue, puzzle.width) for clue in puzzle.rows] + [
+        (clue, puzzle.height) for clue in puzzle.cols
+    ]:
+        needed = sum(clue) + len(clue) - 1 if clue else 0
+        pairs += (length - needed + 1) * (sum(clue) + len(clue) + 1)
+    if deadline.remaining() < EXPAND_SECONDS_PER_PAIR * pairs:
+        raise SolverTimeout(
+            f"too little time left for CP-SAT to expand {pairs:,} automaton states "
+            "(its presolve cannot be interrupted)"
+        )
+
+
 def solve_cpsat_automaton(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.ndarray:
     """Solve with one automaton constraint per line (method ``"cpsat-automaton"``).
 
     Returns the 0/1 picture. Raises :class:`helper.Unsolvable` when no picture fits the
     clues, :class:`helper.SolverTimeout` when building and solving together take longer
-    than ``time_limit`` seconds.
+    than ``time_limit`` seconds, or at once when CP-SAT could not even expand the
+    automata in that time (:func:`_expansion_check`).
     """
     deadline = Deadline(time_limit)
+    _expansion_check(puzzle, deadline)
     model, cells = cpsat_automaton_model(puzzle, deadline)
     return _cpsat_picture(model, cells, deadline, "the automaton model")
 
@@ -2100,6 +2128,7 @@ def solutions_cpsat(
         helper.SolverTimeout: the question was not settled within ``time_limit``.
     """
     deadline = Deadline(time_limit)
+    _expansion_check(puzzle, deadline)
     model, cells = cpsat_automaton_model(puzzle, deadline)
     flat = [x for row in cells for x in row]
     left = deadline.check("building the automaton model")

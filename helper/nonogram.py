@@ -1969,16 +1969,23 @@ def _cpsat_lines(cells: list[list], puzzle: Nonogram, deadline: Deadline | None)
     """Yield ``(prefix, clue, cell literals)`` for every row, then every column.
 
     Before each line it checks ``deadline`` (if any): building a model of a big puzzle
-    takes seconds, and the time limit covers it.
+    takes seconds, and the time limit covers it. One line of a big puzzle can take a
+    good part of a second to build, so a line is not started when the time left is
+    less than one and a half times what the last line took.
     """
     lines = [(f"R{r}", clue, cells[r]) for r, clue in enumerate(puzzle.rows)]
     lines += [
         (f"C{c}", clue, [row[c] for row in cells]) for c, clue in enumerate(puzzle.cols)
     ]
+    last = 0.0  # seconds the caller took to build the last line
     for line in lines:
         if deadline is not None:
             deadline.check("building the model")
+            if deadline.remaining() < 1.5 * last:
+                raise SolverTimeout("the time limit would pass in building the model")
+        start = time.perf_counter()
         yield line
+        last = time.perf_counter() - start
 
 
 def _cpsat_picture(

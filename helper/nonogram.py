@@ -1775,10 +1775,12 @@ def solutions(
     """Up to ``limit`` distinct pictures of ``puzzle``; ``limit=2`` decides uniqueness.
 
     Line solving and probing (for at most half of the time left) decide the cells that
-    have the same colour in every picture, so they hide none. The order CNF of the rest,
-    with the decided cells as unit clauses, goes to
-    :func:`helper.sat.distinct_models`, which forbids each picture found by a clause
-    over the cell variables only, and solves again.
+    have the same colour in every picture, so they hide none; nor do the
+    :func:`implied_clauses` (for at most :data:`IMPLY_SHARE` of the time left), which
+    every picture satisfies. The order CNF of the rest, with the decided cells as unit
+    clauses and the implied clauses, goes to :func:`helper.sat.distinct_models`, which
+    forbids each picture found by a clause over the cell variables only, and solves
+    again.
 
     Returns:
         The pictures (0/1 arrays); an empty list when no picture fits the clues.
@@ -1795,7 +1797,12 @@ def solutions(
         return [grid][:limit]  # every cell is forced: the one picture
     pool = IDPool()
     cells = _cell_ids(puzzle, pool)
-    clauses = order_cnf(puzzle, pool, known=grid, deadline=deadline)
+    try:
+        budget = Deadline(IMPLY_SHARE * deadline.remaining())
+        grid, implied = implied_clauses(puzzle, grid, cells, budget)
+    except Unsolvable:
+        return []
+    clauses = order_cnf(puzzle, pool, known=grid, deadline=deadline) + implied
     with _load("g4", clauses, deadline) as solver:
         deadline.check("building the order CNF")
         left = _search_seconds(clauses, deadline)  # leave time to free the solver

@@ -1,20 +1,19 @@
 """The claims of the chapter *Is it unique? Making puzzles with one answer*.
 
-The chapter exports nothing, so the small models it shows inline (the trap of blocking
-on auxiliary variables, the easy Slitherlink generator) are written here again from the
-public API. The 10x10 uniqueness of the three generators is tested in the puzzles' own
-test files (Numberlink's in ``test_numberlink_scale.py``).
+Its two demonstrations, the trap of blocking on auxiliary variables and the easy
+Slitherlink generator, are exported to ``helper.unique``; the tests check them with
+the puzzles' independent checkers. The 10x10 uniqueness of the three generators is
+tested in the puzzles' own test files (Numberlink's in ``test_numberlink_scale.py``).
 """
 
 import numpy as np
 import pytest
-from pysat.solvers import Solver
 
 import helper.nonogram as nonogram
 import helper.numberlink as numberlink
 import helper.slitherlink as slitherlink
 import helper.switches as switches
-from helper.sat import distinct_models
+import helper.unique as unique
 
 MODULES = {"numberlink": numberlink, "nonogram": nonogram, "slitherlink": slitherlink}
 
@@ -30,29 +29,16 @@ EMPTY_BOARD = np.array(
 )
 
 
-def _count(model, answer, limit=100):
-    """The chapter's count: distinct_models with loop cuts, blocking on ``answer``."""
-
-    def links_on(assignment):
-        return [key for key, x in model.link.items() if assignment[x - 1] > 0]
-
-    def loop_cuts(assignment):
-        _, loops = numberlink.trace(EMPTY_BOARD, links_on(assignment))
-        closed = [numberlink.path_links(loop, closed=True) for loop in loops]
-        return [[-model.link[key] for key in keys] for keys in closed]
-
-    with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
-        found = distinct_models(
-            solver, answer, limit=limit, time_limit=10.0, cuts=loop_cuts
-        )
-    return [numberlink.trace(EMPTY_BOARD, links_on(m))[0] for m in found], found
-
-
 def test_blocking_on_auxiliary_variables_counts_one_answer_many_times():
     puzzle = numberlink.Numberlink(EMPTY_BOARD, fill=False)
-    model = numberlink.sat_model(EMPTY_BOARD, fill=False)
-    by_links, _ = _count(model, list(model.link.values()))
-    by_all, models = _count(model, list(range(1, model.pool.top + 1)))
+    model, link_models = unique.count_numberlink(EMPTY_BOARD, "links")
+    _, models = unique.count_numberlink(EMPTY_BOARD, "all")
+
+    def answer(found):
+        return numberlink.trace(EMPTY_BOARD, unique.links_on(model, found))[0]
+
+    by_links = [answer(found) for found in link_models]
+    by_all = [answer(found) for found in models]
     assert by_links == numberlink.solutions(puzzle, limit=2)
     assert len(by_links) == 1 and numberlink.check(puzzle, by_links[0])
     # Every "solution" draws the same lines: one answer, counted once per colouring
@@ -64,6 +50,11 @@ def test_blocking_on_auxiliary_variables_counts_one_answer_many_times():
     unused = EMPTY_BOARD.size - len(used)
     codes = 2 ** int(EMPTY_BOARD.max()).bit_length()
     assert unused > 0 and len(by_all) == codes**unused
+
+
+def test_count_numberlink_names_a_bad_choice():
+    with pytest.raises(ValueError, match="block_on"):
+        unique.count_numberlink(EMPTY_BOARD, "cells")
 
 
 def test_opening_boards_have_two_answers_and_unique_boards_one():
@@ -91,21 +82,9 @@ def test_switches_5x5_seed_0_has_a_unique_fewest_press_answer():
     assert switches.nullity(lights) == 2
 
 
-def easy_slitherlink(n, seed):
-    """The chapter's generator: hide clues while the rules still decide every edge."""
-    planted, _ = slitherlink.generate_with_loop(n, n, seed=seed, density=1.0)
-    clues = planted.clues.copy()
-    for cell in np.random.default_rng(seed).permutation(clues.size).tolist():
-        clue = clues.flat[cell]
-        clues.flat[cell] = -1
-        if slitherlink.propagate(slitherlink.Slitherlink(clues)).unknown:
-            clues.flat[cell] = clue
-    return slitherlink.Slitherlink(clues)
-
-
 @pytest.mark.parametrize("n, seed", [(10, 0), (8, 1), (8, 2)])
 def test_easy_slitherlink_is_logic_and_has_the_answer_of_the_hard_one(n, seed):
-    easy = easy_slitherlink(n, seed)
+    easy = unique.easy_slitherlink(n, seed)
     hard = slitherlink.generate(n, n, seed=seed, unique=True)
     (easy_loop,) = slitherlink.solutions(easy, limit=2)
     (hard_loop,) = slitherlink.solutions(hard, limit=2)

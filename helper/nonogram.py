@@ -931,6 +931,25 @@ class _Board:
             self._solve_lines(axis, dirty)
             axis = 1 - axis
 
+    def branches(self, r: int, c: int) -> list[_State | None]:
+        """The board after cell ``(r, c)`` is set black, then white, and propagated.
+
+        ``None`` stands for a colour that leads to a contradiction. The board is left
+        as it was.
+        """
+        base = self.state()
+        outcomes: list[_State | None] = []
+        for value in (1, 0):
+            self.restore(base)
+            self.set_cell(r, c, value)
+            try:
+                self.propagate({r}, {c})
+                outcomes.append(self.state())
+            except _Contradiction:
+                outcomes.append(None)
+        self.restore(base)
+        return outcomes
+
     def probe(self, r: int, c: int) -> bool:
         """Try cell ``(r, c)`` black and white, with propagation; keep what is certain.
 
@@ -942,16 +961,7 @@ class _Board:
             _Contradiction: both branches fail.
         """
         base = self.state()
-        outcomes = []
-        for value in (1, 0):
-            self.restore(base)
-            self.set_cell(r, c, value)
-            try:
-                self.propagate({r}, {c})
-                outcomes.append(self.state())
-            except _Contradiction:
-                outcomes.append(None)
-        if_black, if_white = outcomes
+        if_black, if_white = self.branches(r, c)
         if if_black is None and if_white is None:
             raise _Contradiction
         if if_black is None or if_white is None:
@@ -1370,21 +1380,12 @@ def implied_clauses(
             break
         if (base[0][r] | base[1][r]) >> c & 1:
             continue  # a failed colour decided this cell meanwhile
-        branches = []
-        for colour in (1, 0):
-            board.restore(base)
-            board.set_cell(r, c, colour)
-            try:
-                board.propagate({r}, {c})
-                branches.append(board.state())
-            except _Contradiction:
-                branches.append(None)
+        branches = board.branches(r, c)
         if branches == [None, None]:
             raise Unsolvable("probing reached a contradiction: no picture fits")
         if None in branches:  # keep the colour that survives, with what it implies
             board.restore(branches[0] or branches[1])
             continue
-        board.restore(base)
         for colour, after in zip((1, 0), branches, strict=True):
             x = -ids[r][c] if colour else ids[r][c]  # "x does not have this colour"
             for row, col, value in _gained(after, base):

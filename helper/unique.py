@@ -17,9 +17,12 @@ import helper.numberlink as numberlink
 import helper.slitherlink as slitherlink
 from helper.sat import distinct_models
 
-
 # From chapters/unique_puzzles.ipynb,
 # section 'The trap: blocking on auxiliary variables'
+#: The two sets of variables :func:`count_numberlink` can block a solution on.
+BLOCK_ON = ("links", "all")
+
+
 def links_on(model: numberlink.SatModel, assignment: list[int]) -> list[tuple]:
     """The links that a SAT solution (a list of literals) switches on."""
     return [key for key, x in model.link.items() if assignment[x - 1] > 0]
@@ -50,8 +53,8 @@ def count_numberlink(
 
     blocked = {"links": list(model.link.values())}
     blocked["all"] = list(range(1, model.pool.top + 1))
-    if block_on not in blocked:
-        raise ValueError(f"block_on must be 'links' or 'all', not {block_on!r}")
+    if block_on not in BLOCK_ON:
+        raise ValueError(f"block_on must be one of {BLOCK_ON}, not {block_on!r}")
     with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
         found = distinct_models(
             solver,

@@ -1997,15 +1997,22 @@ def _cpsat_lines(cells: list[list], puzzle: Nonogram, deadline: Deadline | None)
 
 
 def _cpsat_picture(
-    model: cp_model.CpModel, cells: list[list], deadline: Deadline, what: str
+    model: cp_model.CpModel,
+    cells: list[list],
+    deadline: Deadline,
+    what: str,
+    reserve: float = 0.0,
 ) -> np.ndarray:
     """Solve ``model`` with :func:`helper.ortools.run_cpsat`; return the 0/1 picture.
+
+    CP-SAT gets the time left minus ``reserve``: the seconds of its work that it may
+    spend without looking at the clock.
 
     Raises:
         helper.Unsolvable: CP-SAT proved the model (named ``what``) infeasible.
         helper.SolverTimeout: the deadline passed before a picture was found.
     """
-    left = deadline.check(f"building {what}")
+    left = deadline.check(f"building {what}") - reserve
     solver = run_cpsat(model, time_limit=left, num_workers=1, seed=0, what=what)
     return np.array([[solver.value(x) for x in row] for row in cells], dtype=np.int8)
 
@@ -2092,12 +2099,16 @@ def cpsat_automaton_model(
 EXPAND_SECONDS_PER_PAIR = 1.2e-5
 
 
-def _expansion_check(puzzle: Nonogram, deadline: Deadline) -> None:
-    """Raise :class:`helper.SolverTimeout` if the automata cannot expand in time.
+def _expansion_check(puzzle: Nonogram, deadline: Deadline) -> float:
+    """Seconds the expansion of the automata may take; raise if they do not fit.
 
     A line of ``n`` cells whose clue needs ``m`` of them leaves each state of its
     automaton ``n - m + 1`` positions, so the expansion makes about that many Booleans
-    per state and line.
+    per state and line. The caller keeps the returned seconds in reserve: CP-SAT can
+    overrun its time limit by that much.
+
+    Raises:
+        helper.SolverTimeout: the expansion would not fit in the time left.
     """
     pairs = 0
     for clue, length in [(clue, puzzle.width) for clue in puzzle.rows] + [
@@ -2105,11 +2116,13 @@ def _expansion_check(puzzle: Nonogram, deadline: Deadline) -> None:
     ]:
         needed = sum(clue) + len(clue) - 1 if clue else 0
         pairs += (length - needed + 1) * (sum(clue) + len(clue) + 1)
-    if deadline.remaining() < EXPAND_SECONDS_PER_PAIR * pairs:
+    seconds = EXPAND_SECONDS_PER_PAIR * pairs
+    if deadline.remaining() < seconds:
         raise SolverTimeout(
             f"too little time left for CP-SAT to expand {pairs:,} automaton states "
             "(its presolve cannot be interrupted)"
         )
+    return seconds
 
 
 def solve_cpsat_automaton(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.ndarray:
@@ -2121,9 +2134,9 @@ def solve_cpsat_automaton(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.n
     automata in that time (:func:`_expansion_check`).
     """
     deadline = Deadline(time_limit)
-    _expansion_check(puzzle, deadline)
+    reserve = _expansion_check(puzzle, deadline)
     model, cells = cpsat_automaton_model(puzzle, deadline)
-    return _cpsat_picture(model, cells, deadline, "the automaton model")
+    return _cpsat_picture(model, cells, deadline, "the automaton model", reserve)
 
 
 # From chapters/nonogram_cpsat.ipynb, section 'One picture or several?'
@@ -2143,10 +2156,12 @@ def solutions_cpsat(
         helper.SolverTimeout: the question was not settled within ``time_limit``.
     """
     deadline = Deadline(time_limit)
-    _expansion_check(puzzle, deadline)
+    reserve = _expansion_check(puzzle, deadline)
     model, cells = cpsat_automaton_model(puzzle, deadline)
     flat = [x for row in cells for x in row]
-    left = deadline.check("building the automaton model")
+    left = deadline.check("building the automaton model") - reserve
+    if left <= 0:
+        raise SolverTimeout("no time left for CP-SAT after building the automata")
     found = get_all_solutions(model, flat, time_limit=left, limit=limit)
     return [
         np.array([[values[x.name] for x in row] for row in cells], dtype=np.int8)

@@ -1637,15 +1637,14 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     raise SolverTimeout("time limit reached (the Kissat child process was killed)")
 
 
-def _two_solvers(clauses, cells, deadline, stats=None, child=None) -> np.ndarray:
+def _two_solvers(clauses, cells, deadline, stats, child: tuple) -> np.ndarray:
     """Glucose here and a search in a child process; the first answer wins.
 
-    The child runs ``child`` (a target and its arguments for :class:`_ChildSearch`),
-    by default Kissat on the same CNF. Glucose runs in slices of a tenth of a second;
-    between two slices the parent looks for the child's answer. The child is killed
-    and reaped in every case.
+    The child runs ``child``, a target and its arguments for :class:`_ChildSearch`.
+    Glucose runs in slices of a tenth of a second; between two slices the parent
+    looks for the child's answer. The child is killed and reaped in every case.
     """
-    with _ChildSearch(*(child or (_kissat_child, clauses, cells))) as search:
+    with _ChildSearch(*child) as search:
         with _load("g4", clauses, deadline) as solver:
             while True:
                 picture = _kissat_answer(search.answer(), stats)

@@ -53,10 +53,17 @@ class Deadline:
     together (building a model, propagating, each solver call) keep to one limit.
 
     Args:
-        seconds: the time limit, counted from now.
+        seconds: the time limit, counted from now (0 or less: already passed).
+
+    Raises:
+        ValueError: ``seconds`` is not a number, or is NaN.
     """
 
     def __init__(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise ValueError(f"a time limit is a number of seconds, not {seconds!r}")
+        if seconds != seconds:  # NaN: every comparison with it is False
+            raise ValueError("a time limit cannot be NaN")
         self.seconds = seconds
         self.at = time.perf_counter() + seconds
 

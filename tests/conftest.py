@@ -23,12 +23,15 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--slow"):
-        return
+    slow = config.getoption("--slow")
     skip = pytest.mark.skip(reason="long sweep: run with --slow")
     for item in items:
-        if "slow" in item.keywords:
+        if "slow" not in item.keywords:
+            continue
+        if not slow:
             item.add_marker(skip)
+        elif item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(3600))  # a sweep, not a hang
 
 
 IGNORE = shutil.ignore_patterns(
@@ -54,7 +57,7 @@ def _execute_in_parallel(book: Path) -> None:
     from jupyter_cache import get_cache
     from jupyter_cache.executors import load_executor
 
-    from helper.export import toc_notebooks
+    from tools.export import toc_notebooks
 
     cache = get_cache(book / "_build" / ".jupyter_cache")
     for notebook in toc_notebooks(book):

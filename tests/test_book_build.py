@@ -11,9 +11,10 @@ import json
 import pytest
 
 from helper import REPO_ROOT
-from helper.export import toc_notebooks
+from tools.export import toc_notebooks
 
-pytestmark = pytest.mark.build
+# The first test pays for the build (minutes on a loaded machine).
+pytestmark = [pytest.mark.build, pytest.mark.timeout(2400)]
 
 
 def test_index_exists(built_book):

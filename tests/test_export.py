@@ -5,12 +5,12 @@ import json
 import pytest
 
 from helper import REPO_ROOT
-from helper.export import GENERATED_HEADER, collect, render, stale_modules
+from tools.export import GENERATED_HEADER, collect, render, stale_modules
 
 
 def test_generated_modules_are_fresh():
     stale = stale_modules()
-    assert stale == [], f"run 'python -m helper.export': stale modules {stale}"
+    assert stale == [], f"run 'python -m tools.export': stale modules {stale}"
 
 
 def test_generated_modules_carry_the_header():

@@ -5,8 +5,8 @@ import re
 import pytest
 
 from helper import REPO_ROOT
-from helper.export import toc_notebooks
-from helper.notebooks import problems
+from tools.export import toc_notebooks
+from tools.notebooks import problems
 
 NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb"))
 

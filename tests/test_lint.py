@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from helper import REPO_ROOT
-from helper.export import _MARKER, _ruff
+from tools.export import _MARKER, _ruff
 
 NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb"))
 WIDTH = 88
@@ -30,7 +30,7 @@ def _code_cells(path):
 
 def test_ruff_is_clean():
     result = subprocess.run(
-        [_ruff(), "check", "--no-cache", "helper", "tests", "chapters"],
+        [_ruff(), "check", "--no-cache", "helper", "tools", "tests", "chapters"],
         capture_output=True,
         text=True,
         cwd=REPO_ROOT,

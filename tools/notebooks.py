@@ -2,10 +2,10 @@
 
 Usage::
 
-    python -m helper.notebooks fix chapters/*.ipynb    # strip outputs, set install cell
-    python -m helper.notebooks check chapters/*.ipynb  # list problems, exit 1 if any
-    python -m helper.notebooks run chapters/x.ipynb    # execute, print each cell's time
-    python -m helper.notebooks from-py draft.py chapters/x.ipynb  # draft -> notebook
+    python -m tools.notebooks fix chapters/*.ipynb    # strip outputs, set install cell
+    python -m tools.notebooks check chapters/*.ipynb  # list problems, exit 1 if any
+    python -m tools.notebooks run chapters/x.ipynb    # execute, print each cell's time
+    python -m tools.notebooks from-py draft.py chapters/x.ipynb  # draft -> notebook
 
 The first code cell of every chapter installs the book's package when the notebook runs
 on Google Colab and does nothing elsewhere. Its text is made from ``repository.url`` in
@@ -27,15 +27,20 @@ from helper import REPO_ROOT
 #: Notebook-level metadata keys a chapter may carry.
 ALLOWED_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 #: Cell-level metadata keys a chapter may carry: ``tags`` drive MyST-NB (e.g.
-#: ``hide-input``), and ``mystnb`` may set the one-line summary on the toggle of a
-#: hidden cell (``{"code_prompt_show": "Show the loader"}``).
-ALLOWED_CELL_METADATA = {"tags", "mystnb"}
+#: ``hide-input``), ``mystnb`` may set the one-line summary on the toggle of a
+#: hidden cell (``{"code_prompt_show": "Show the loader"}``), and ``jupyter`` holds
+#: ``source_hidden``, which makes JupyterLab open a folded cell collapsed too.
+ALLOWED_CELL_METADATA = {"tags", "mystnb", "jupyter"}
+#: The keys of a cell's ``jupyter`` metadata a chapter may set.
+ALLOWED_JUPYTER_KEYS = {"source_hidden"}
+#: Tags that fold a cell's code in the book; such a cell is also ``source_hidden``.
+FOLDING_TAGS = {"hide-input", "hide-cell"}
 #: The MyST-NB settings a cell may override.
 ALLOWED_MYSTNB_KEYS = {"code_prompt_show", "code_prompt_hide"}
 #: The kernel every chapter runs on.
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 #: What ``repository.url`` holds until the book has a public address; while it does,
-#: the book shows no launch, repository or issue button (see ``helper.book``).
+#: the book shows no launch, repository or issue button (see ``tools.book``).
 PLACEHOLDER = "SET_OWNER_IN__config.yml"
 #: The first line of the set-up cell; ``fix`` finds and replaces the cell by it.
 INSTALL_MARKER = (
@@ -149,7 +154,7 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
     ):
         found.append(
             f"{name}: the first code cell is not the install cell "
-            "(run 'python -m helper.notebooks fix')"
+            "(run 'python -m tools.notebooks fix')"
         )
     for number, cell in enumerate(cells, start=1):
         extra = set(cell.get("metadata", {})) - ALLOWED_CELL_METADATA
@@ -161,6 +166,19 @@ def problems(path: Path, root: Path = REPO_ROOT) -> list[str]:
         if mystnb:
             found.append(
                 f"{name}, cell {number}: unknown mystnb settings {sorted(mystnb)}"
+            )
+        jupyter = cell.get("metadata", {}).get("jupyter", {})
+        if set(jupyter) - ALLOWED_JUPYTER_KEYS:
+            found.append(
+                f"{name}, cell {number}: unknown jupyter settings "
+                f"{sorted(set(jupyter) - ALLOWED_JUPYTER_KEYS)}"
+            )
+        folded = bool(FOLDING_TAGS & set(cell.get("metadata", {}).get("tags", [])))
+        if folded != bool(jupyter.get("source_hidden", False)):
+            found.append(
+                f"{name}, cell {number}: a folded cell (hide-input) must be "
+                "source_hidden, and only a folded one (run 'python -m tools.notebooks "
+                "fix')"
             )
         if cell["cell_type"] == "code":
             if cell.get("outputs"):
@@ -199,6 +217,10 @@ def fix(path: Path, root: Path = REPO_ROOT) -> None:
         }
         cell.pop("attachments", None)
         cell["source"] = _source(cell)
+        # A cell folded in the book opens collapsed in JupyterLab too.
+        cell["metadata"].pop("jupyter", None)
+        if FOLDING_TAGS & set(cell["metadata"].get("tags", [])):
+            cell["metadata"]["jupyter"] = {"source_hidden": True}
         # A new cell gets a fresh id that no other cell of the notebook has.
         if "id" not in cell:
             suffix = ""

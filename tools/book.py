@@ -2,7 +2,7 @@
 
 ``repository.url`` in ``_config.yml`` is the one place that holds the book's public
 address. Until the book has one, it holds a placeholder
-(``helper.notebooks.PLACEHOLDER``), and every launch, repository and issue button would
+(``tools.notebooks.PLACEHOLDER``), and every launch, repository and issue button would
 be a dead link. This extension, listed under ``sphinx.extra_extensions``, switches those
 buttons off while the address is the placeholder; with a real address they appear as
 configured.
@@ -11,26 +11,38 @@ It also makes every figure of a chapter a link to the image file, so that a larg
 scaled down to the column width can be opened at full size, and it gives the
 bibliography one author-year style: the list shows "Ignatiev et al. 2018" where the text
 cites "Ignatiev et al. (2018)", instead of labels such as ``[IMMS18]``. It only builds
-the book and is not part of the reader's API. Last, it lists the execution table of the
-appendix in book order rather than alphabetically.
+the book and is not part of the reader's API. It lists the execution table of the
+appendix in book order rather than alphabetically. Last, the directive
+``methods-table`` renders a puzzle package's ``METHODS`` as a table for the API pages.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import posixpath
+import re
 
 from docutils import nodes
+from docutils.statemachine import StringList
 from pybtex.plugin import register_plugin
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.labels import BaseLabelStyle
 from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
 
 from helper import REPO_ROOT
-from helper.export import toc_notebooks
-from helper.notebooks import is_placeholder
+from tools.export import toc_notebooks
+from tools.notebooks import is_placeholder
 
-__all__ = ["setup", "AuthorYearLabels", "AuthorYearStyle", "ExecutionTableInBookOrder"]
+__all__ = [
+    "setup",
+    "AuthorYearLabels",
+    "AuthorYearStyle",
+    "ExecutionTableInBookOrder",
+    "MethodsTable",
+]
 
 
 def _surnames(entry) -> list[str]:
@@ -133,6 +145,63 @@ class ExecutionTableInBookOrder(SphinxPostTransform):
                 body += row
 
 
+def _summary(function) -> str:
+    """The first paragraph of a docstring, on one line.
+
+    A reference in it to a name of the function's own module (``:func:`z3_model```)
+    is qualified with that module, so that it resolves outside the module's page.
+    """
+    doc = inspect.getdoc(function) or ""
+    first = doc.split("\n\n")[0].replace("\n", " ").strip()
+
+    def qualify(match: re.Match) -> str:
+        role, tilde, name = match.groups()
+        if "." in name:
+            return match.group(0)
+        return f":{role}:`~{function.__module__}.{name}`"
+
+    first = re.sub(r":(func|class|data|meth|attr|exc):`(~?)([^`<>]+)`", qualify, first)
+    return first or "(no description)"
+
+
+class MethodsTable(SphinxDirective):
+    """``.. methods-table:: helper.numberlink``: the package's ``METHODS`` as a table.
+
+    One row per method, in the order of ``METHODS``: the name to pass as ``method=``,
+    the function (a link to its entry), the module it lives in and the first sentence
+    of its docstring. The default method is marked. A dict's repr would show none of
+    this.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list:
+        """Build the table as a list-table and parse it, so that the links resolve."""
+        package = importlib.import_module(self.arguments[0])
+        rows = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 18 30 22 50",
+            "",
+            "   * - ``method=``",
+            "     - function",
+            "     - module",
+            "     - what it does",
+        ]
+        for name, function in package.METHODS.items():
+            marker = " (default)" if name == package.DEFAULT_METHOD else ""
+            target = f"{function.__module__}.{function.__qualname__}"
+            rows += [
+                f'   * - ``"{name}"``{marker}',
+                f"     - :func:`~{target}`",
+                f"     - ``{function.__module__}``",
+                f"     - {_summary(function)}",
+            ]
+        container = nodes.container()
+        self.state.nested_parse(StringList(rows), self.content_offset, container)
+        return container.children
+
+
 def setup(app) -> dict:
     """Register the extension with Sphinx."""
     app.connect("config-inited", _no_dead_buttons)
@@ -140,4 +209,5 @@ def setup(app) -> dict:
     register_plugin("pybtex.style.labels", "authoryear", AuthorYearLabels)
     register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle)
     app.add_post_transform(ExecutionTableInBookOrder)
+    app.add_directive("methods-table", MethodsTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

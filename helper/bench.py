@@ -157,6 +157,46 @@ FAILURE_MARKERS = {
 }
 
 
+def _draw_failures(ax, x: list, status, time_limit: float, colour) -> set[str]:
+    """Mark the calls of one method that gave no time on the limit line.
+
+    Returns the failure kinds drawn, for the legend.
+    """
+    drawn = set()
+    for kind, (marker, _) in FAILURE_MARKERS.items():
+        bad = status == kind
+        if bad.any():
+            drawn.add(kind)
+            ax.plot(
+                [v for v, b in zip(x, bad, strict=True) if b],
+                [time_limit] * int(bad.sum()),
+                marker=marker,
+                markersize=9,
+                linestyle="none",
+                color=colour,
+                markerfacecolor="none" if kind == "timeout" else colour,
+            )
+    return drawn
+
+
+def _draw_limit(ax, time_limit: float, failures: set[str]) -> None:
+    """The dashed limit line, and a legend entry for each kind of failure drawn."""
+    ax.axhline(
+        time_limit, color="grey", linestyle="--", linewidth=1, label="time limit"
+    )
+    for kind, (marker, text) in FAILURE_MARKERS.items():
+        if kind in failures:
+            ax.plot(
+                [],
+                [],
+                marker=marker,
+                color="grey",
+                linestyle="none",
+                markerfacecolor="none" if kind == "timeout" else "grey",
+                label=text,
+            )
+
+
 def plot_benchmark(
     results: pd.DataFrame,
     sizes: Mapping[str, float] | None = None,
@@ -214,36 +254,12 @@ def plot_benchmark(
             linestyle="-" if lines else "none",
             label=method,
         )
-        colour = points[0].get_color()
-        for status, (marker, _) in FAILURE_MARKERS.items():
-            bad = group["status"].to_numpy() == status
-            if time_limit and bad.any():
-                seen_failures.add(status)
-                ax.plot(
-                    [v for v, b in zip(x, bad, strict=True) if b],
-                    [time_limit] * int(bad.sum()),
-                    marker=marker,
-                    markersize=9,
-                    linestyle="none",
-                    color=colour,
-                    markerfacecolor="none" if status == "timeout" else colour,
-                )
+        if time_limit:
+            seen_failures |= _draw_failures(
+                ax, x, group["status"].to_numpy(), time_limit, points[0].get_color()
+            )
     if time_limit:
-        ax.axhline(
-            time_limit, color="grey", linestyle="--", linewidth=1, label="time limit"
-        )
-        for status in FAILURE_MARKERS:
-            if status in seen_failures:
-                marker, text = FAILURE_MARKERS[status]
-                ax.plot(
-                    [],
-                    [],
-                    marker=marker,
-                    color="grey",
-                    linestyle="none",
-                    markerfacecolor="none" if status == "timeout" else "grey",
-                    label=text,
-                )
+        _draw_limit(ax, time_limit, seen_failures)
     ax.set_yscale("log")
     ax.set_ylabel("median seconds (log scale)")
     ax.set_xlabel(xlabel)

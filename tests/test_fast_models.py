@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import z3
+from limits import within_limit
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 from pysat.solvers import Solver
@@ -257,7 +258,7 @@ def test_the_z3_loader_raises_solver_timeout_at_its_limit():
     start = time.perf_counter()
     with pytest.raises(SolverTimeout):
         load_z3(clauses, len(var))(0.2)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start <= within_limit(0.2)
 
 
 def test_search_effort_returns_counts_and_a_checked_picture():

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from limits import within_limit
 
 from helper import SolverTimeout, Unsolvable, data_path, nonogram
 from helper.nonogram import Nonogram
@@ -354,7 +355,7 @@ def test_held_out_real_puzzles(name, method):
     puzzle = _real(name)
     start = time.perf_counter()
     picture = nonogram.solve(puzzle, method=method, time_limit=10)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start <= within_limit(10)
     assert nonogram.check(puzzle, picture)
     # Propagation alone completes these puzzles, so each has exactly one picture, and
     # every method must return that one (the data set has no .solution.txt files).
@@ -368,7 +369,7 @@ def test_default_method_on_big_real_puzzles(name):
     puzzle = _real(name)
     start = time.perf_counter()
     picture = nonogram.solve(puzzle, time_limit=10)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start <= within_limit(10)
     assert nonogram.check(puzzle, picture)
     assert np.array_equal(nonogram.propagate(puzzle), picture)
 
@@ -380,7 +381,7 @@ def test_default_method_on_held_out_99x59_puzzles_that_need_search(seed):
     assert (nonogram.propagate(puzzle) < 0).mean() > 0.5
     start = time.perf_counter()
     picture = nonogram.solve(puzzle, time_limit=10)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start <= within_limit(10)
     assert nonogram.check(puzzle, picture)
 
 
@@ -402,7 +403,7 @@ def test_timeout_on_hard_instance(method, puzzle):
     start = time.perf_counter()
     with pytest.raises(SolverTimeout):
         nonogram.solve(puzzle(), method=method, time_limit=0.3)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start <= within_limit(0.3)
 
 
 # ------------------------------------------------------- line solver, propagation
@@ -590,7 +591,7 @@ def test_generate_unique_15x15_within_10_seconds():
         puzzle = nonogram.generate(15, 15, seed=seed, unique=True, time_limit=10.0)
         seconds.append(time.perf_counter() - start)
         assert len(nonogram.solutions(puzzle, limit=2)) == 1
-    assert max(seconds) < 10.0, seconds
+    assert max(seconds) <= within_limit(10.0), seconds
 
 
 def test_generate_unique_starts_from_the_plain_picture():
@@ -673,5 +674,5 @@ def test_default_method_sweep_up_to_100x100(height, width, density, seed):
     puzzle = _random_puzzle(height, width, density, seed)
     start = time.perf_counter()
     picture = nonogram.solve(puzzle, time_limit=10)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start <= within_limit(10)
     assert nonogram.check(puzzle, picture)

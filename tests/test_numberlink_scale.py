@@ -11,6 +11,8 @@ import pytest
 
 matplotlib.use("Agg")
 
+from limits import within_limit
+
 import helper  # noqa: E402
 import helper.numberlink as nl  # noqa: E402
 from helper import REPO_ROOT, Deadline, data_path  # noqa: E402
@@ -63,7 +65,7 @@ def test_default_solves_the_designed_sample_within_ten_seconds(name, fill):
     puzzle = nl.load(data_path(name), fill=fill)
     start = time.perf_counter()
     paths = nl.solve(puzzle, time_limit=10)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start <= within_limit(10)
     assert nl.check(puzzle, paths)
 
 
@@ -81,7 +83,7 @@ def test_default_solves_every_ahle_puzzle(fill):
         start = time.perf_counter()
         assert nl.check(puzzle, nl.solve(puzzle, time_limit=10)), path.name
         seconds = time.perf_counter() - start
-        assert seconds < 10, (path.name, seconds)
+        assert seconds <= within_limit(10), (path.name, seconds)
         slow.append(seconds)
     assert len(slow) == 106
 
@@ -94,7 +96,7 @@ def test_default_solves_designed_style_boards_up_to_50x50(fill):
             puzzle, _ = nl.generate_designed_with_solution(n, n, seed=seed, fill=fill)
             start = time.perf_counter()
             assert nl.check(puzzle, nl.solve(puzzle, time_limit=10))
-            assert time.perf_counter() - start < 10
+            assert time.perf_counter() - start <= within_limit(10)
 
 
 @pytest.mark.parametrize("method", NEW_METHODS)
@@ -120,9 +122,7 @@ def test_every_method_keeps_a_short_time_limit(method, fill):
     except helper.SolverTimeout:
         paths = None
     seconds = time.perf_counter() - start
-    # 10 %, plus a tenth of a second for stopping and freeing a solver on a loaded
-    # machine (an absolute cost, which the 10 s of the default hide).
-    assert seconds <= 1.1 * limit + 0.1, f"{method} took {seconds:.2f} s of {limit} s"
+    assert seconds <= within_limit(limit), f"{method} took {seconds:.2f} s of {limit} s"
     if paths is not None and method not in ("z3-original", "cpsat-original"):
         assert nl.check(puzzle, paths)
 
@@ -195,7 +195,7 @@ def test_backtracking_counts_nodes_and_stops_at_the_deadline():
     start = time.perf_counter()
     with pytest.raises(helper.SolverTimeout):
         nl.search_full_cover(puzzle.board, Deadline(0.3), stats)
-    assert time.perf_counter() - start < 0.5 and stats["nodes"] > 0
+    assert time.perf_counter() - start <= within_limit(0.3) and stats["nodes"] > 0
 
 
 def test_corner_models_are_cached_per_size():

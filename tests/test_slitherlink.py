@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 import pytest
+from limits import within_limit
 from matplotlib import pyplot as plt
 from pysat.formula import IDPool
 
@@ -653,7 +654,7 @@ def test_a_unique_15x15_puzzle_takes_less_than_ten_seconds():
         assert len(solutions(puzzle, limit=2, time_limit=60)) == 1
         if seed == 0:  # the board the chapter stores, made again
             assert puzzle == load(data_path("slitherlink/unique_15x15.txt"))
-    assert sorted(times)[1] < 10, times
+    assert sorted(times)[1] <= within_limit(10), times
 
 
 @pytest.mark.parametrize("size, seed", [(5, 0), (6, 1), (7, 2)])

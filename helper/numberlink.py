@@ -31,8 +31,8 @@ from pysat.solvers import Solver
 
 from helper import Deadline, SolverTimeout, Unsolvable
 from helper.check import check_numberlink
+from helper.inputs import FrozenArrays, frozen_grid
 from helper.ortools import run_cpsat
-from helper.puzzle import FrozenArrays, frozen_grid
 from helper.puzzlink import (
     UNKNOWN,
     decode_number16,

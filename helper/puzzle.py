@@ -1,68 +1,25 @@
-"""What every puzzle type shares: frozen grids, and readers of puzzle web pages.
+"""Readers of puzzle web pages.
 
-The puzzle classes of the chapters (``Numberlink``, ``Slitherlink``, ...) are frozen
-dataclasses. Those that hold a grid keep it as a read-only NumPy array made by
-:func:`frozen_grid` and compare by value through :class:`FrozenArrays`, so a puzzle can
-be a dictionary key and ``from_puzzlink(to_puzzlink(p)) == p`` means what it says.
-
-Each parser checks its input and raises :class:`ValueError` with a message that names
-the problem and where it is (file, line, column), so that a typo in a data file is found
-in seconds.
+Hand-written. :func:`extract_number_link` turns the puzzle data that a
+puzzlemadness.co.uk page embeds into a Numberlink board. Like every parser of the book
+it checks its input and raises :class:`ValueError` with a message that names the
+problem and where it is. (The frozen grids that the puzzle classes share moved to
+:mod:`helper.inputs`; ``frozen_grid`` and ``FrozenArrays`` are still importable from
+here.)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import numpy as np
 
-__all__ = ["frozen_grid", "FrozenArrays", "extract_number_link"]
+from helper.dispatch import check_cells
+from helper.inputs import FrozenArrays, frozen_grid, require_text
 
-
-def frozen_grid(values: object, what: str = "grid") -> np.ndarray:
-    """Return ``values`` as a read-only, non-empty 2-D integer array (a copy).
-
-    Raises:
-        ValueError: ``values`` is not a non-empty 2-D grid of integers; the message
-            starts with ``what``.
-    """
-    try:
-        grid = np.array(values)
-    except ValueError as error:  # ragged nested lists
-        raise ValueError(f"{what}: not a rectangular grid ({error})") from None
-    if grid.ndim != 2 or grid.size == 0:
-        raise ValueError(f"{what}: must be a non-empty 2-D grid, not {grid.shape}")
-    if not np.issubdtype(grid.dtype, np.integer):
-        raise ValueError(f"{what}: entries must be integers, got {grid.dtype}")
-    grid = grid.astype(int)
-    grid.setflags(write=False)
-    return grid
-
-
-class FrozenArrays:
-    """Equality and hashing by value for frozen dataclasses with NumPy array fields.
-
-    Use it as ``@dataclass(frozen=True, eq=False) class P(FrozenArrays): ...``: two
-    puzzles are equal when every field is, arrays compared by shape and entries.
-    """
-
-    def _key(self) -> tuple:
-        key = []
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, np.ndarray):
-                value = (value.shape, value.tobytes())
-            key.append(value)
-        return tuple(key)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+__all__ = ["extract_number_link"]
+# Still importable from here, documented in helper.inputs.
+_MOVED = (FrozenArrays, frozen_grid)
 
 
 def extract_number_link(json_str: str) -> np.ndarray:
@@ -78,12 +35,14 @@ def extract_number_link(json_str: str) -> np.ndarray:
         An ``np.ndarray`` of shape (height, width).
 
     Raises:
+        TypeError: ``json_str`` is not a ``str``.
         ValueError: for text that is not JSON, a missing key, a grid whose length
             does not match its width and height (the message names the key), or a
             grid that is no Numberlink board (checked by
             ``helper.numberlink.Numberlink``: a number that does not appear exactly
             twice, for example).
     """
+    require_text(json_str, "a puzzlemadness puzzleData JSON object")
     try:
         data = json.loads(json_str)
     except json.JSONDecodeError as error:
@@ -107,6 +66,9 @@ def extract_number_link(json_str: str) -> np.ndarray:
         ) from None
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (width, height)):
         raise ValueError("puzzle JSON: 'gridWidth' and 'gridHeight' must be integers")
+    if width < 1 or height < 1:
+        raise ValueError(f"puzzle JSON: the grid {width}x{height} is empty")
+    check_cells(height, width, "puzzle JSON")
     if not isinstance(grid, list) or len(grid) != width * height:
         size = len(grid) if isinstance(grid, list) else type(grid).__name__
         raise ValueError(
@@ -122,7 +84,7 @@ def extract_number_link(json_str: str) -> np.ndarray:
             f"column {bad[0] % width}) is {grid[bad[0]]!r}, not an integer"
         )
     board = np.array(grid, dtype=int).reshape(height, width)
-    # Imported here, not at the top: helper.numberlink imports this module.
+    # Imported here, not at the top: the Numberlink package is big (Z3, OR-Tools).
     from helper.numberlink import Numberlink
 
     try:

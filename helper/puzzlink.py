@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from helper.dispatch import check_cells
+from helper.inputs import require_text
+
 __all__ = [
     "UNKNOWN",
     "split_url",
@@ -43,25 +46,43 @@ def split_url(url: str, types: str | tuple[str, ...]) -> tuple[str, int, int, st
         types: the puzzle type (or types) the caller can read, e.g. ``"slither"``.
 
     Raises:
-        ValueError: the URL has no ``?``, another puzzle type, no size, or no body.
+        TypeError: ``url`` is not a ``str``.
+        ValueError: the URL has no ``?``, another puzzle type, no size, no body, or a
+            size above :data:`helper.dispatch.MAX_CELLS` cells (refused before anything
+            of that size is made).
     """
+    require_text(url, "a puzz.link URL")
     wanted = (types,) if isinstance(types, str) else tuple(types)
     query = urlsplit(url.strip()).query
     if not query:
-        raise ValueError(f"{url!r}: no '?<type>/...' part; not a puzz.link URL")
+        raise ValueError(f"{_short(url)}: no '?<type>/...' part; not a puzz.link URL")
     parts = query.split("/")
     if parts[0] not in wanted:
         raise ValueError(
-            f"{url!r}: puzzle type {parts[0]!r}, expected {' or '.join(wanted)}"
+            f"{_short(url)}: puzzle type {parts[0][:20]!r}, "
+            f"expected {' or '.join(wanted)}"
         )
-    numbers = [i for i, part in enumerate(parts[1:], start=1) if part.isdigit()]
+    numbers = [
+        i
+        for i, part in enumerate(parts[1:], start=1)
+        if part.isascii() and part.isdigit()
+    ]
     if len(numbers) < 2 or numbers[1] != numbers[0] + 1:
-        raise ValueError(f"{url!r}: expected {parts[0]}/<columns>/<rows>/<body>")
+        raise ValueError(f"{_short(url)}: expected {parts[0]}/<columns>/<rows>/<body>")
+    if max(len(parts[numbers[0]]), len(parts[numbers[1]])) > 7:
+        raise ValueError(f"{_short(url)}: the size is too large")
     columns, rows = int(parts[numbers[0]]), int(parts[numbers[1]])
     if columns < 1 or rows < 1:
-        raise ValueError(f"{url!r}: the size {columns}x{rows} is empty")
+        raise ValueError(f"{_short(url)}: the size {columns}x{rows} is empty")
+    check_cells(rows, columns, f"{_short(url)}: the puzzle")
     body = "/".join(parts[numbers[1] + 1 :])
     return parts[0], columns, rows, body
+
+
+def _short(url: str, most: int = 80) -> str:
+    """The URL for an error message: quoted, and cut in the middle if long."""
+    text = repr(url)
+    return text if len(text) <= most else f"{text[: most // 2]}...{text[-most // 2 :]}"
 
 
 def make_url(kind: str, columns: int, rows: int, body: str) -> str:

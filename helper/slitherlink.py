@@ -30,8 +30,8 @@ from pysat.solvers import Solver
 
 from helper import Deadline, Unsolvable
 from helper.check import check_slitherlink
+from helper.inputs import FrozenArrays, frozen_grid
 from helper.ortools import run_cpsat
-from helper.puzzle import FrozenArrays, frozen_grid
 from helper.puzzlink import make_url, split_url
 from helper.sat import distinct_models, solve_lazily
 

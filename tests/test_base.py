@@ -3,6 +3,7 @@
 import math
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -172,3 +173,82 @@ def test_show_source_is_the_real_source():
         source_of(grid.link, start="no such line")
     shown = show_source(grid.link)
     assert "```python\ndef link(" in shown.data
+
+
+# ----------------------------------------------------------------- shared inputs
+def test_parsers_take_text_and_name_what_they_read():
+    from helper.inputs import require_text
+
+    assert require_text("1 0 1", "a board") == "1 0 1"
+    with pytest.raises(TypeError, match=r"text of a board \(a str\), not NoneType"):
+        require_text(None, "a board")
+    with pytest.raises(TypeError, match="decode bytes first"):
+        require_text(b"1 0 1", "a board")
+
+
+def test_a_binary_file_is_a_value_error_naming_the_file(tmp_path):
+    from helper.inputs import read_text_file
+
+    good = tmp_path / "good.txt"
+    good.write_text("1 0 1\n", encoding="utf-8")
+    assert read_text_file(good) == "1 0 1\n"
+    bad = tmp_path / "picture.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(ValueError, match=r"picture.png: not a UTF-8 text file"):
+        read_text_file(bad)
+    nul = tmp_path / "nul.txt"
+    nul.write_bytes(b"1 0\x001")
+    with pytest.raises(ValueError, match="NUL"):
+        read_text_file(nul)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [[], [[]], [1, 2], [[1, 2], [3]], [[1.5]], [["a"]], [[10**30]], "12", [[True]]],
+)
+def test_frozen_grid_refuses_what_is_not_an_integer_grid(bad):
+    from helper.inputs import frozen_grid
+
+    with pytest.raises(ValueError, match="^clues: "):
+        frozen_grid(bad, "clues")
+
+
+def test_frozen_grid_refuses_a_huge_grid_before_allocating_it():
+    from helper.inputs import frozen_grid
+
+    grid = frozen_grid([[1, 2], [3, 4]])
+    assert grid.shape == (2, 2) and not grid.flags.writeable
+    with pytest.raises(ValueError, match="most this package accepts"):
+        frozen_grid(np.zeros((1001, 1000), dtype=int), "board")
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", True, np.bool_(True), None, 1 + 0j])
+def test_exact_int_refuses_what_is_not_an_integer(bad):
+    from helper.inputs import exact_int
+
+    with pytest.raises(ValueError, match=r"^step 3: row is "):
+        exact_int(bad, "step 3: row")
+
+
+def test_exact_int_takes_numpy_integers():
+    from helper.inputs import exact_int
+
+    assert exact_int(np.int64(4), "x") == 4 and type(exact_int(np.int8(1), "x")) is int
+
+
+@pytest.mark.parametrize(
+    "url, error, text",
+    [
+        (None, TypeError, "a puzz.link URL"),
+        (b"https://puzz.link/p?numlin/2/2/", TypeError, "decode bytes"),
+        ("https://puzz.link/p?numlin/100000/100000/11", ValueError, "accepts"),
+        ("https://puzz.link/p?numlin/" + "9" * 5000 + "/2/1", ValueError, "too large"),
+        ("https://puzz.link/p?numlin/٣/٣/1", ValueError, "expected numlin"),
+        ("https://puzz.link/p?numlin/0/3/", ValueError, "empty"),
+    ],
+)
+def test_split_url_refuses_before_allocating(url, error, text):
+    from helper.puzzlink import split_url
+
+    with pytest.raises(error, match=text):
+        split_url(url, "numlin")

@@ -9,6 +9,7 @@ import ast
 import dataclasses
 import importlib
 import inspect
+import math
 
 import pytest
 
@@ -24,6 +25,19 @@ PUZZLES = {
 
 def _module(name):
     return importlib.import_module(f"helper.{name}")
+
+
+def _face(name):
+    """The file that declares the contract: the package's __init__ (or old module)."""
+    package = REPO_ROOT / "helper" / name / "__init__.py"
+    return package if package.is_file() else REPO_ROOT / "helper" / f"{name}.py"
+
+
+def _package(name):
+    """Skip a test of the package layout while the puzzle is still one module."""
+    if not (REPO_ROOT / "helper" / name / "__init__.py").is_file():
+        pytest.skip(f"helper.{name} is not a package yet")
+    return _module(name)
 
 
 @pytest.mark.parametrize("name", PUZZLES)
@@ -101,7 +115,7 @@ def test_unknown_method_is_named(name):
 
 @pytest.mark.parametrize("name", PUZZLES)
 def test_methods_and_default_are_declared_once_at_the_end(name):
-    path = REPO_ROOT / "helper" / f"{name}.py"
+    path = _face(name)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     assigned = {"METHODS": [], "DEFAULT_METHOD": []}
     for index, node in enumerate(tree.body):
@@ -120,6 +134,8 @@ def test_methods_and_default_are_declared_once_at_the_end(name):
             assert getattr(node.value, "id", None) != "METHODS", "METHODS[...] = ..."
         if isinstance(node, ast.Attribute) and node.attr == "update":
             assert getattr(node.value, "id", None) != "METHODS", "METHODS.update"
+    if path.name == "__init__.py":
+        return  # the package's face: METHODS is its table of contents, solve follows
     last = max(assigned["METHODS"] + assigned["DEFAULT_METHOD"])
     later = [
         n.name
@@ -127,6 +143,72 @@ def test_methods_and_default_are_declared_once_at_the_end(name):
         if isinstance(n, (ast.FunctionDef, ast.ClassDef))
     ]
     assert later == [], f"defined after METHODS / DEFAULT_METHOD: {later}"
+
+
+# ------------------------------------------------ one dispatcher for all four
+BAD_TIME_LIMITS = [0, -1, math.nan, math.inf, "5", None, True]
+TIME_LIMIT_SHAPE = r"^time_limit must be a finite number of seconds > 0, not "
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("bad", BAD_TIME_LIMITS, ids=repr)
+def test_solve_and_solutions_refuse_a_bad_time_limit_alike(name, bad):
+    module = _package(name)
+    puzzle = module.generate(4, 4, seed=0)
+    with pytest.raises(ValueError, match=TIME_LIMIT_SHAPE):
+        module.solve(puzzle, time_limit=bad)
+    with pytest.raises(ValueError, match=TIME_LIMIT_SHAPE):
+        module.solutions(puzzle, time_limit=bad)
+    for method in module.METHODS:  # refused before any method runs
+        with pytest.raises(ValueError, match=TIME_LIMIT_SHAPE):
+            module.solve(puzzle, method=method, time_limit=bad)
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("bad", ["", "no-such-method", 3, None.__class__])
+def test_solve_refuses_an_unknown_method_alike(name, bad):
+    module = _package(name)
+    puzzle = module.generate(4, 4, seed=0)
+    shape = (
+        r"^unknown method .*; the methods are "
+        + ", ".join(module.METHODS)
+        + rf" \(default '{module.DEFAULT_METHOD}'\)$"
+    )
+    with pytest.raises(ValueError, match=shape):
+        module.solve(puzzle, method=bad)
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_a_non_puzzle_is_a_type_error_naming_the_class(name):
+    module = _package(name)
+    shape = rf"^expected a helper\.{name}\..*{PUZZLES[name]} puzzle, not object$"
+    with pytest.raises(TypeError, match=shape):
+        module.solve(object())
+    with pytest.raises(TypeError, match=shape):
+        module.solutions(object())
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"], ids=repr)
+def test_solutions_refuses_a_bad_limit(name, bad):
+    module = _package(name)
+    with pytest.raises(ValueError, match=r"^limit must be a whole number >= 1"):
+        module.solutions(module.generate(4, 4, seed=0), limit=bad)
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_the_face_is_short_and_goes_through_the_dispatcher(name):
+    module = _package(name)
+    face = _face(name).read_text(encoding="utf-8")
+    assert len(face.splitlines()) <= 200, "the package's __init__ is its one screen"
+    for function in (module.solve, module.solutions):
+        source = inspect.getsource(function)
+        assert "dispatch." in source, f"{function.__name__} bypasses helper.dispatch"
+    for method, function in module.METHODS.items():
+        home = function.__module__
+        assert home.startswith(f"helper.{name}.") and home != f"helper.{name}", (
+            f"{method} should live in a module of the package, not in {home}"
+        )
 
 
 def test_the_exceptions_are_documented_values():

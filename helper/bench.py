@@ -1,10 +1,15 @@
-"""Fair, small benchmarks: interleaved runs, medians, checked answers, time limits.
+"""Fair benchmarks: interleaved runs, medians, checked answers, committed results.
+
+Hand-written: the harness the chapters use, not a model they teach.
 
 The machine that builds the book is shared and noisy. So every chapter measures the same
 way: all methods run on all instances in one process, interleaved (one round of every
 pair, then the next round), each call with an explicit time limit, and the table reports
 the median of the rounds. Every answer is checked by an independent checker; a wrong
-answer is reported as ``"WRONG"``, never timed as a success.
+answer is reported as ``"wrong"``, never timed as a success.
+
+The full sweeps, far longer than a book build may take, are committed results:
+:mod:`helper.sweeps`.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ __all__ = [
     "plot_benchmark",
     "median_time",
     "FAILURE_MARKERS",
+    "readable",
 ]
 
 
@@ -139,7 +145,8 @@ def ratio_table(results: pd.DataFrame, baseline: str) -> pd.DataFrame:
     shown = wide.map(lambda s: f"{s:.3f}" if s == s else "")
     for _, row in results.iterrows():
         if row["status"] != "ok":
-            shown.loc[row["instance"], row["method"]] = row["status"]
+            word = "wrong" if row["status"] == "WRONG" else row["status"]
+            shown.loc[row["instance"], row["method"]] = word
     for method in wide.columns:
         if method != baseline:
             ratio = wide[method] / wide[baseline]
@@ -274,3 +281,44 @@ def plot_benchmark(
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.tight_layout()
     return fig
+
+
+def _words(column: object) -> object:
+    return column.replace("_", " ") if isinstance(column, str) else column
+
+
+def readable(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``table`` as a reader should see it.
+
+    Headers in words (``median_nodes`` becomes ``median nodes``), whole numbers stored
+    as floats shown as integers (``1860.0`` becomes ``1860``), infinities and the
+    status ``WRONG`` as the words ``timeout`` and ``wrong``.
+    """
+    shown = table.copy()
+    for column in shown.columns:
+        values = shown[column]
+        if pd.api.types.is_float_dtype(values):
+            finite = values[values.abs() != float("inf")].dropna()
+            if len(finite) and (finite == finite.round()).all():
+                shown[column] = values.map(_whole)
+            elif (values.abs() == float("inf")).any():
+                shown[column] = values.map(
+                    lambda v: "timeout" if abs(v) == float("inf") else v
+                )
+        elif values.dtype == object:
+            shown[column] = values.replace({"WRONG": "wrong"})
+    shown.columns = [_words(c) for c in shown.columns]
+    shown.index.names = [_words(n) for n in shown.index.names]
+    return shown
+
+
+def _timeout_word(value: float) -> object:
+    return "timeout" if abs(value) == float("inf") else value
+
+
+def _whole(value: float) -> object:
+    if value != value:
+        return ""
+    if abs(value) == float("inf"):
+        return "timeout"
+    return int(value)

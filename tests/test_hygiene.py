@@ -8,7 +8,10 @@ from helper import REPO_ROOT
 from tools.export import toc_notebooks
 from tools.notebooks import problems
 
-NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb"))
+# The chapters, and the front page (a notebook too: it draws the four puzzles).
+NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb")) + [
+    REPO_ROOT / "intro.ipynb"
+]
 
 
 def test_there_are_notebooks():

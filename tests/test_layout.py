@@ -50,7 +50,10 @@ PENDING = {
 }
 
 PY_FILES = sorted(HELPER.rglob("*.py"))
-NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb"))
+# The chapters, and the front page (a notebook too: it draws the four puzzles).
+NOTEBOOKS = sorted((REPO_ROOT / "chapters").glob("*.ipynb")) + [
+    REPO_ROOT / "intro.ipynb"
+]
 
 
 def _name(path: Path) -> str:

@@ -95,3 +95,13 @@ def built_book(tmp_path_factory):
     log = "\n".join(problems[:40]) + "\n...\n" + output[-3000:]
     assert result.returncode == 0, f"book build failed:\n{log}"
     return copy / "_build" / "html"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print what the browser tests measured (every page's height)."""
+    module = sys.modules.get("test_book_html")
+    lines = getattr(module, "PAGE_REPORT", [])
+    if lines:
+        terminalreporter.section("the built book in Chromium")
+        for line in lines:
+            terminalreporter.write_line(line)

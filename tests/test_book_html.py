@@ -123,6 +123,9 @@ TOO_LONG = {
     "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
     "chapters/slitherlink.html",
+    "chapters/api/base.html",
+    "chapters/api/numberlink.html",
+    "chapters/api/nonogram.html",
 }
 
 
@@ -202,8 +205,8 @@ TOO_TALL = {
     "chapters/numberlink_z3.html",
     "chapters/switches.html",
     "chapters/nonogram_cpsat.html",
-    "chapters/fast_models.html",
-    "chapters/unique_puzzles.html",
+    "chapters/api/base.html",
+    "chapters/api/numberlink.html",
 }
 
 #: What the browser measures on each page (runs in the page).

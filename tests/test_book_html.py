@@ -123,7 +123,7 @@ TOO_LONG = {
     "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
     "chapters/slitherlink.html",
-    "chapters/api/base.html",
+    "chapters/api/checks.html",
     "chapters/api/numberlink.html",
     "chapters/api/nonogram.html",
 }
@@ -205,7 +205,6 @@ TOO_TALL = {
     "chapters/numberlink_z3.html",
     "chapters/switches.html",
     "chapters/nonogram_cpsat.html",
-    "chapters/api/base.html",
     "chapters/api/numberlink.html",
 }
 

@@ -5,16 +5,47 @@
 
 A checker re-derives the rules from the puzzle and shares no code with any solver, so
 that a bug in a model cannot hide behind the same bug in its check. It returns ``True``
-or raises :class:`ValueError` whose message names the broken rule and the cell. Every
+or raises ``ValueError`` whose message names the broken rule and the cell. Every
 chapter ends by running its checker on every answer; each puzzle module re-exports its
 checker as ``check``. (This docstring lives in the first chapter of the book, so that
 the module has one whatever order the puzzle chapters come in.)
 """
 
 
+import math
 from collections.abc import Iterable, Mapping
 
 import numpy as np
+
+from helper.inputs import exact_int
+
+
+# From chapters/getting_started_z3.ipynb, section 'Checking the answer independently'
+def check_sudoku(clues, grid):
+    """True if grid solves clues; otherwise ValueError naming the rule and the cell."""
+    n = len(clues)
+    b = math.isqrt(n)
+    digits = set(range(1, n + 1))
+    if len(grid) != n or any(len(row) != n for row in grid):
+        raise ValueError(f"the grid must have {n} rows of {n} cells")
+    for r in range(n):
+        for c in range(n):
+            value = exact_int(grid[r][c], f"cell ({r}, {c})")  # 2.0 and True fail
+            if value not in digits:
+                raise ValueError(f"cell ({r}, {c}) holds {value}, not a digit 1..{n}")
+            if clues[r][c] and value != clues[r][c]:
+                raise ValueError(f"cell ({r}, {c}) must keep its clue {clues[r][c]}")
+    for k in range(n):
+        if {grid[k][c] for c in range(n)} != digits:
+            raise ValueError(f"row {k} repeats a digit")
+        if {grid[r][k] for r in range(n)} != digits:
+            raise ValueError(f"column {k} repeats a digit")
+        r0, c0 = b * (k // b), b * (k % b)
+        if {grid[r0 + i][c0 + j] for i in range(b) for j in range(b)} != digits:
+            raise ValueError(
+                f"the box whose top-left cell is ({r0}, {c0}) repeats a digit"
+            )
+    return True
 
 
 # From chapters/switches.ipynb, section 'Verify with an independent checker'

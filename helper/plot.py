@@ -21,6 +21,57 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 
+# From chapters/getting_started_z3.ipynb, section 'The puzzle: a 4x4 Sudoku'
+def plot_sudoku(clues, grid=None, *, shade=(), candidates=False, title="", ax=None):
+    """Draw a Sudoku: clues in bold, a filled grid in blue, thick lines around boxes.
+
+    Args:
+        clues: the puzzle, a list of rows of ints (0 marks an empty cell).
+        grid: a filled grid of the same shape, written in blue in the empty cells.
+        shade: cells ``(r, c)`` to shade, for example those of one row or box.
+        candidates: write every digit small in each cell instead: the choices a
+            solver starts from (grey), a clue (black) and what it rules out (pale).
+        title: a title above the grid.
+        ax: the axes to draw into (``None``: a new figure).
+
+    Returns:
+        The figure.
+    """
+    n = len(clues)
+    b = round(n**0.5)  # the side of a box
+    if ax is None:
+        side = min(0.6 * n, 3.6)
+        _, ax = plt.subplots(figsize=(side, side))
+    for r, c in shade:
+        ax.add_patch(Rectangle((c, n - 1 - r), 1, 1, color="tab:orange", alpha=0.4))
+    for k in range(n + 1):  # one horizontal and one vertical line
+        width = 2.5 if k % b == 0 else 0.6
+        ax.plot([0, n], [k, k], [k, k], [0, n], color="black", lw=width)
+    centred = {"ha": "center", "va": "center"}
+    for r in range(n):
+        for c in range(n):
+            clue = clues[r][c]
+            if candidates:  # digit v at its place in a small b x b grid
+                for v in range(1, n + 1):
+                    i, j = divmod(v - 1, b)
+                    colour = "black" if v == clue else "#d0d0d0" if clue else "dimgrey"
+                    x, y = c + 0.5 + 0.8 * ((j + 0.5) / b - 0.5), n - r - 0.5
+                    y -= 0.8 * ((i + 0.5) / b - 0.5)
+                    weight = "bold" if v == clue else "normal"
+                    ax.text(x, y, v, fontsize=9, color=colour, weight=weight, **centred)
+            elif clue or grid is not None:
+                style = {"fontweight": "bold"} if clue else {"color": "tab:blue"}
+                x, y = c + 0.5, n - r - 0.5
+                size = 14 if n <= 6 else 11
+                ax.text(x, y, clue or grid[r][c], fontsize=size, **style, **centred)
+    ax.set_xlim(-0.1, n + 0.1)
+    ax.set_ylim(-0.1, n + 0.1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title)
+    return ax.figure
+
+
 # From chapters/switches.ipynb, section 'A picture'
 def plot_switches(
     puzzle,

@@ -46,7 +46,6 @@ PENDING = {
     "chapters/slitherlink.ipynb",
     "chapters/switches.ipynb",
     "chapters/fast_models.ipynb",
-    "chapters/getting_started_pysat.ipynb",
 }
 
 PY_FILES = sorted(HELPER.rglob("*.py"))

@@ -5,16 +5,22 @@ must fail here, not silently make a paragraph wrong.
 """
 
 import ast
+import inspect
 import itertools
 import json
+import math
 import re
 import threading
 
 import pytest
+import z3
 from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from helper import REPO_ROOT, SolverTimeout
+from helper.check import check_sudoku
 from helper.ortools import get_all_solutions
 from helper.sat import solve_limited
 
@@ -36,18 +42,40 @@ def _function(code: str, name: str) -> str:
     return match.group(0).strip()
 
 
-def _puzzle(code: str) -> str:
-    match = re.search(r'^PUZZLE = """(.*?)"""', code, re.MULTILINE | re.DOTALL)
-    assert match, "no PUZZLE"
-    return match.group(1)
+def _clues(code: str) -> list[list[int]]:
+    """The puzzle of a chapter: its first top-level ``clues = [...]``."""
+    for node in ast.parse(code).body:
+        if isinstance(node, ast.Assign) and [
+            t.id for t in node.targets if isinstance(t, ast.Name)
+        ] == ["clues"]:
+            return ast.literal_eval(node.value)
+    raise AssertionError("no clues")
+
+
+def _namespace(chapter: str, *names: str, **given) -> dict:
+    """The functions ``names`` of a chapter, defined in a fresh namespace.
+
+    ``given`` holds what the chapter imported before (modules and helper names).
+    """
+    code = _code(chapter)
+    namespace = dict(given)
+    for name in names:
+        exec(_function(code, name), namespace)
+    return namespace
 
 
 def test_the_three_chapters_solve_the_same_puzzle_with_the_same_checker():
     codes = {name: _code(name) for name in CHAPTERS}
-    puzzles = {name: _puzzle(code) for name, code in codes.items()}
-    checkers = {name: _function(code, "check_sudoku") for name, code in codes.items()}
-    assert len(set(puzzles.values())) == 1, puzzles
-    assert len(set(checkers.values())) == 1
+    puzzles = {name: _clues(code) for name, code in codes.items()}
+    assert len({repr(p) for p in puzzles.values()}) == 1, puzzles
+    # The Z3 chapter defines the checker (exported to helper.check); the other two
+    # import that one, and none of them has a second copy.
+    assert _function(codes["getting_started_z3"], "check_sudoku") == (
+        inspect.getsource(check_sudoku).strip()
+    )
+    for name in CHAPTERS[1:]:
+        assert "from helper.check import check_sudoku" in codes[name]
+        assert "def check_sudoku" not in codes[name]
 
 
 def _sudoku_grids(n: int = 4):
@@ -63,21 +91,118 @@ def _sudoku_grids(n: int = 4):
             yield grid
 
 
-def test_the_puzzle_is_unique_and_4x4_sudoku_has_288_grids():
-    text = _puzzle(_code("getting_started_z3")).split()
-    clues = [[0 if ch == "." else int(ch) for ch in line] for line in text]
-    grids = list(_sudoku_grids())
-    assert len(grids) == 288
-    matching = [
+GRIDS = list(_sudoku_grids())
+
+
+def _matching(clues):
+    return [
         g
-        for g in grids
+        for g in GRIDS
         if all(
             not clues[r][c] or g[r][c] == clues[r][c]
             for r in range(4)
             for c in range(4)
         )
     ]
-    assert matching == [((2, 1, 3, 4), (4, 3, 1, 2), (3, 4, 2, 1), (1, 2, 4, 3))]
+
+
+def test_the_puzzle_is_unique_and_4x4_sudoku_has_288_grids():
+    clues = _clues(_code("getting_started_z3"))
+    assert len(GRIDS) == 288
+    solution = ((2, 1, 3, 4), (4, 3, 1, 2), (3, 4, 2, 1), (1, 2, 4, 3))
+    assert _matching(clues) == [solution]
+    assert check_sudoku(clues, [list(row) for row in solution])
+
+
+def test_no_clue_of_the_puzzle_can_go():
+    """Exercise gs-z3-clues: every clue is needed (brute force, no solver)."""
+    clues = _clues(_code("getting_started_z3"))
+    for r, c in itertools.product(range(4), repeat=2):
+        if clues[r][c]:
+            fewer = [row[:] for row in clues]
+            fewer[r][c] = 0
+            assert len(_matching(fewer)) > 1
+
+
+def test_the_checker_rejects_every_broken_rule():
+    clues = _clues(_code("getting_started_z3"))
+    solution = [list(row) for row in _matching(clues)[0]]
+    swapped = [row[:] for row in solution]
+    swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+    for wrong, rule in [
+        (swapped, "column 0 repeats"),
+        ([[5] + row[1:] if i == 0 else row for i, row in enumerate(solution)], "not a"),
+        ([[1.0 * v for v in row] for row in solution], "not an integer"),
+        ([row[:3] for row in solution], "rows of 4 cells"),
+    ]:
+        with pytest.raises(ValueError, match=rule):
+            check_sudoku(clues, wrong)
+
+
+def test_diagonal_sudoku_has_48_grids_and_the_chapter_counts_them():
+    """Exercise gs-z3-diagonal, by brute force and by the chapter's own functions."""
+    diagonal = [
+        g
+        for g in GRIDS
+        if len({g[i][i] for i in range(4)}) == len({g[i][3 - i] for i in range(4)}) == 4
+    ]
+    assert len(diagonal) == 48
+    chapter = _namespace(
+        "getting_started_z3",
+        "units",
+        "int_model",
+        "count_solutions",
+        "flatten",
+        "diagonal_model",
+        z3=z3,
+        itertools=itertools,
+        isqrt=math.isqrt,
+        SolverTimeout=SolverTimeout,
+    )
+    solver, cell = chapter["diagonal_model"]([[0] * 4 for _ in range(4)])
+    assert chapter["count_solutions"](solver, chapter["flatten"](cell)) == 48
+
+
+def test_the_side_by_side_z3_model_is_the_z3_chapter_model():
+    """The PySAT chapter's table must show the same constraint count as the Z3 one."""
+    given = {"z3": z3, "itertools": itertools, "isqrt": math.isqrt}
+    clues = _clues(_code("getting_started_z3"))
+    ours = _namespace("getting_started_z3", "units", "int_model", **given)
+    theirs = _namespace("getting_started_pysat", "units", "z3_sudoku", **given)
+    assert len(ours["int_model"](clues)[0].assertions()) == len(
+        theirs["z3_sudoku"](clues)[0].assertions()
+    )
+
+
+def _tab_snippets(chapter: str) -> dict[str, list[str]]:
+    """The code blocks of the tab items of a chapter, by tab title."""
+    cells = json.loads(
+        (REPO_ROOT / "chapters" / f"{chapter}.ipynb").read_text(encoding="utf-8")
+    )["cells"]
+    text = "\n".join(
+        "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
+    )
+    found = {}
+    for title, body in re.findall(
+        r":::\{tab-item\} (.+?)\n(.*?)\n:::", text, re.DOTALL
+    ):
+        (block,) = re.findall(r"```python\n(.*?)```", body, re.DOTALL)
+        found[title] = block.splitlines()
+    return found
+
+
+def test_the_tabs_show_code_the_chapters_run():
+    """Code shown in a tab is a quotation: every line is in the chapter it names."""
+    tabs = _tab_snippets("getting_started_pysat")
+    where = {
+        "Z3": "getting_started_z3",
+        "CP-SAT": "getting_started_cpsat",
+        "PySAT": "getting_started_pysat",
+    }
+    assert sorted(tabs) == sorted(where)
+    for title, lines in tabs.items():
+        code = {line.strip() for line in _code(where[title]).splitlines()}
+        assert [line for line in lines if line.strip() not in code] == [], title
 
 
 def test_get_all_solutions_counts_the_288_grids():
@@ -110,6 +235,52 @@ def test_add_circuit_allows_two_cycles_and_the_empty_circuit():
     assert on_circuit == [0, 2, 2]
 
 
+def _grid_cycles(rows: int, cols: int) -> int:
+    """Cycles of the grid graph, by brute force over its edge sets (no solver)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    edges = [
+        (a, b)
+        for a in cells
+        for b in cells
+        if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ]
+    found = 0
+    for mask in range(1, 2 ** len(edges)):
+        chosen = [e for i, e in enumerate(edges) if mask >> i & 1]
+        degree = {}
+        for a, b in chosen:
+            degree[a] = degree.get(a, 0) + 1
+            degree[b] = degree.get(b, 0) + 1
+        if any(d != 2 for d in degree.values()):
+            continue
+        seen, todo = set(), [chosen[0][0]]  # one cycle: every chosen cell is reached
+        while todo:
+            cell = todo.pop()
+            if cell not in seen:
+                seen.add(cell)
+                todo += [b if a == cell else a for a, b in chosen if cell in (a, b)]
+        found += seen == set(degree)
+    return found
+
+
+def test_the_3x3_grid_graph_has_13_cycles_and_the_chapter_finds_each_twice():
+    """Exercise gs-cpsat-circuits: no 2-cycle, no empty circuit, both directions."""
+    assert _grid_cycles(3, 3) == 13
+    chapter = _namespace(
+        "getting_started_cpsat",
+        "grid_circuit_model",
+        "circuits",
+        cp_model=cp_model,
+        get_all_solutions=get_all_solutions,
+    )
+    model, arc, skip = chapter["grid_circuit_model"](3, 3, allow_skip=True)
+    for a, b in arc:
+        if a < b:
+            model.add(arc[a, b] + arc[b, a] <= 1)
+    model.add_bool_or([~lit for lit in skip.values()])
+    assert len(chapter["circuits"](model, arc)) == 2 * 13
+
+
 def _interrupt_works(name: str) -> bool:
     with Solver(name=name, bootstrap_with=[[1, 2]]) as solver:
         try:
@@ -121,10 +292,51 @@ def _interrupt_works(name: str) -> bool:
 
 
 @pytest.mark.parametrize(
-    "name, expected", [("cadical195", False), ("glucose4", True), ("minisat22", True)]
+    "name, expected",
+    [
+        ("cadical195", False),
+        ("glucose4", True),
+        ("minisat22", True),
+        ("maplechrono", True),
+        ("lingeling", False),
+    ],
 )
 def test_which_pysat_solvers_support_interrupt(name, expected):
     assert _interrupt_works(name) is expected
+
+
+def test_lingeling_has_no_limit_of_any_kind():
+    """Exercise gs-pysat-solvers: lingeling never gets a hard formula."""
+    with Solver(name="lingeling", bootstrap_with=[[1, 2]]) as solver:
+        with pytest.raises(NotImplementedError):
+            solver.solve_limited()
+
+
+def test_ladder_and_pairwise_exactly_one_of_nine_have_as_many_clauses():
+    """Exercise gs-pysat-ladder: the clause count does not change, variables do."""
+    sizes = {}
+    for encoding in (EncType.pairwise, EncType.ladder):
+        pool = IDPool(start_from=10)
+        cnf = CardEnc.equals(
+            lits=list(range(1, 10)), bound=1, vpool=pool, encoding=encoding
+        )
+        sizes[encoding] = (len(cnf.clauses), pool.top)
+    assert sizes[EncType.pairwise][0] == sizes[EncType.ladder][0]
+    assert sizes[EncType.pairwise][1] < sizes[EncType.ladder][1]
+
+
+def test_two_clues_force_the_top_left_two():
+    """Exercise gs-pysat-core: 4 at (1, 0) and 2 at (3, 1) force it; neither alone."""
+
+    def forced(cells):
+        clues = [[0] * 4 for _ in range(4)]
+        for (r, c), v in cells.items():
+            clues[r][c] = v
+        return all(g[0][0] == 2 for g in _matching(clues))
+
+    both = {(1, 0): 4, (3, 1): 2}
+    assert forced(both)
+    assert not forced({(1, 0): 4}) and not forced({(3, 1): 2})
 
 
 def _pigeonhole(holes: int) -> list[list[int]]:
@@ -140,6 +352,26 @@ def test_a_time_limit_stops_glucose_on_a_hard_formula():
     with Solver(name="glucose4", bootstrap_with=_pigeonhole(11)) as solver:
         with pytest.raises(SolverTimeout):
             solve_limited(solver, 0.2)
+
+
+def _timers() -> set[threading.Thread]:
+    """The timer threads alive now (pytest-timeout's own is one of them)."""
+    return {t for t in threading.enumerate() if isinstance(t, threading.Timer)}
+
+
+def test_the_first_timer_of_the_pysat_chapter_leaves_the_flag_set():
+    """The trap the chapter shows is real: after a time-out the next call stops."""
+    source = _function(_code("getting_started_pysat"), "first_try")
+    namespace = {"threading": threading}
+    exec(source, namespace)
+    holes = 11
+    nowhere = [-(h + 1) for h in range(holes)]  # pigeon 0 is in no hole
+    before = _timers()
+    with Solver(name="minisat22", bootstrap_with=_pigeonhole(holes)) as solver:
+        assert namespace["first_try"](solver, 0.2) is None
+        for timer in _timers() - before:  # the forgotten timer: let it finish
+            timer.join()
+        assert solver.solve_limited(assumptions=nowhere, expect_interrupt=True) is None
 
 
 def test_an_interrupt_left_set_stops_the_next_minisat_call():
@@ -166,13 +398,14 @@ def test_the_timer_pattern_the_pysat_chapter_shows_is_safe():
     exec(source, namespace)
     solve_with_time_limit = namespace["solve_with_time_limit"]
     holes = 11
+
     def timers():  # pytest-timeout's own timer is there before and after
         return {t for t in threading.enumerate() if isinstance(t, threading.Timer)}
 
     before = timers()
     with Solver(name="minisat22", bootstrap_with=_pigeonhole(holes)) as solver:
         assert solve_with_time_limit(solver, 0.2) is None
-        assert timers() - before == set()  # joined: no timer can touch the solver
+        assert _timers() - before == set()  # joined: no timer can touch the solver
         # "pigeon 0 is in no hole" fails at once, but only if the interrupt was cleared
         nowhere = [-(h + 1) for h in range(holes)]
         assert solve_with_time_limit(solver, 5.0, nowhere) is False

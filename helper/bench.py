@@ -305,8 +305,8 @@ def readable(table: pd.DataFrame) -> pd.DataFrame:
                 shown[column] = values.map(
                     lambda v: "timeout" if abs(v) == float("inf") else v
                 )
-        elif values.dtype == object:
-            shown[column] = values.replace({"WRONG": "wrong"})
+        elif values.dtype == object:  # map, not replace: no dtype guessing
+            shown[column] = values.map(lambda v: "wrong" if v == "WRONG" else v)
     shown.columns = [_words(c) for c in shown.columns]
     shown.index.names = [_words(n) for n in shown.index.names]
     return shown

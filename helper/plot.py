@@ -372,8 +372,7 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None
 
 # From chapters/slitherlink.ipynb, section 'The rules'
 def _slitherlink_axes(height: int, width: int, ax=None):
-    """The Axes for a board (a new figure if ``ax`` is None), its dots, and the font
-    size and line width that fit a cell of it on the page."""
+    """The Axes for a board (new if ``ax`` is None), and the font and line that fit."""
     longest = max(height, width) + 0.6
     if ax is None:
         side = min(9.0, max(2.5, 0.45 * max(height, width)))

@@ -44,7 +44,7 @@ from helper.slitherlink import (
     solve_sat,
     to_puzzlink,
 )
-from helper.slitherlink.generate import _UniqueCheck
+from helper.slitherlink.generators import _UniqueCheck
 from helper.slitherlink.propagation import EdgeState, _probe
 from helper.slitherlink.sat_model import _LoopCuts, _RegionCuts, solutions_sat
 

@@ -11,8 +11,8 @@ the modules are
   edges and cells that every model reads;
 * :mod:`~helper.slitherlink.propagation` (hand-written): the solver by hand and the
   difficulty rating;
-* :mod:`~helper.slitherlink.generate` (hand-written): boards with a planted loop, and
-  unique puzzles;
+* :mod:`~helper.slitherlink.generators` (hand-written): boards with a planted loop,
+  and unique puzzles;
 * :mod:`~helper.slitherlink.sat_model` and :mod:`~helper.slitherlink.cpsat_model`,
   written by the chapter: SAT with lazy loop cuts (and counting loops with colours and
   region cuts), and CP-SAT's circuit.
@@ -32,8 +32,8 @@ from helper.check import check_slitherlink
 
 # The names readers and chapters use, re-exported from their modules (``x as x``).
 from helper.slitherlink.cpsat_model import solve_cpsat as solve_cpsat
-from helper.slitherlink.generate import generate_with_loop as generate_with_loop
-from helper.slitherlink.generate import unique_puzzle as unique_puzzle
+from helper.slitherlink.generators import generate_with_loop as generate_with_loop
+from helper.slitherlink.generators import unique_puzzle as unique_puzzle
 from helper.slitherlink.lattice import Lattice as Lattice
 from helper.slitherlink.propagation import BRANCHING as BRANCHING
 from helper.slitherlink.propagation import OFF as OFF
@@ -129,7 +129,7 @@ def generate(
     clue kept with probability ``density`` (0.5 when not given); the puzzle may have
     other solutions. With ``unique=True`` every clue starts shown and clues are hidden
     in random order while the puzzle stays unique
-    (:func:`~helper.slitherlink.generate.unique_puzzle`): hiding any clue that is left
+    (:func:`~helper.slitherlink.generators.unique_puzzle`): hiding any clue that is left
     would let a second loop in.
 
     Args:

@@ -39,6 +39,9 @@ from helper.grid import Link, Point, links_along, split_lines
 __all__ = ["Lattice", "gc_paused", "ticking"]
 
 _T = TypeVar("_T")
+#: How many rows of an array :class:`Lattice` turns into list entries between two looks
+#: at the clock.
+CHUNK = 65536
 
 
 @contextmanager
@@ -60,13 +63,18 @@ def gc_paused() -> Iterator[None]:
 
 
 def ticking(
-    items: Iterable[_T], deadline: Deadline, what: str, every: int = 1024
+    items: Iterable[_T], deadline: Deadline | None, what: str, every: int = 1024
 ) -> Iterator[_T]:
     """Yield ``items``, reading ``deadline`` before the first and after every ``every``.
+
+    Without a deadline it yields them as they are.
 
     Raises:
         SolverTimeout: the deadline passed; the message names ``what``.
     """
+    if deadline is None:
+        yield from items
+        return
     for count, item in enumerate(items):
         if count % every == 0:
             deadline.check(what)
@@ -123,53 +131,78 @@ class Lattice:
         #: The cells beside each edge, lower id first (-1 beyond the board).
         self.beside = np.concatenate([above.reshape(-1, 2), left.reshape(-1, 2)])
 
+    def _arrays(self, name: str) -> np.ndarray:
+        """The array whose rows the plain list ``name`` holds."""
+        if name in ("points", "links"):  # point ids, or edges' end ids, to (r, c)
+            ids = np.arange(len(self.around)) if name == "points" else self.ends
+            both = np.stack(np.divmod(ids, self.width + 1), axis=-1)
+            return both.reshape(len(ids), -1)
+        return {
+            "edge_ends": self.ends,
+            "cell_edges": self.sides,
+            "point_edges": self.around,
+            "edge_cells": self.beside,
+        }[name]
+
+    def _build(self, name: str, deadline: Deadline | None = None) -> list:
+        """Make the plain list ``name``, :data:`CHUNK` rows at a time.
+
+        Rows become lists of ints (without the ``-1`` entries of the padded arrays), or
+        tuples for points and links. The ``deadline``, if given, is read between chunks.
+        """
+        array, made = self._arrays(name), []
+        with gc_paused():
+            for start in range(0, len(array), CHUNK):
+                if deadline is not None:
+                    deadline.check("numbering the board")
+                block = array[start : start + CHUNK]
+                if name in ("points", "links"):
+                    made += map(tuple, block.tolist())
+                elif name in ("point_edges", "edge_cells"):
+                    made += _rows(block)
+                else:
+                    made += block.tolist()
+        return made
+
     @cached_property
     def edge_ends(self) -> list[list[int]]:
         """The two point ids of each edge."""
-        with gc_paused():
-            return self.ends.tolist()
+        return self._build("edge_ends")
 
     @cached_property
     def cell_edges(self) -> list[list[int]]:
         """The four edge ids around each cell: top, bottom, left, right."""
-        with gc_paused():
-            return self.sides.tolist()
+        return self._build("cell_edges")
 
     @cached_property
     def point_edges(self) -> list[list[int]]:
         """The edge ids at each point: 2 at a corner, 3 on the border, 4 inside."""
-        with gc_paused():
-            return _rows(self.around)
+        return self._build("point_edges")
 
     @cached_property
     def edge_cells(self) -> list[list[int]]:
         """The cell ids beside each edge: one on the border, two inside."""
-        with gc_paused():
-            return _rows(self.beside)
+        return self._build("edge_cells")
 
     @cached_property
     def points(self) -> list[Point]:
         """Each point ``(r, c)``, by id."""
-        return [(r, c) for r in range(self.height + 1) for c in range(self.width + 1)]
+        return self._build("points")
 
     @cached_property
     def links(self) -> list[Link]:
         """Each edge as a :data:`helper.grid.Link` ``(r1, c1, r2, c2)``, by id."""
-        rows, columns = np.divmod(self.ends, self.width + 1)
-        both = np.column_stack([rows[:, 0], columns[:, 0], rows[:, 1], columns[:, 1]])
-        with gc_paused():
-            return list(map(tuple, both.tolist()))
+        return self._build("links")
 
     def lists(self, deadline: Deadline | None = None) -> None:
-        """Build the plain lists now, reading ``deadline`` between them.
+        """Build the plain lists that the solvers read, reading ``deadline`` meanwhile.
 
-        A 1000 x 1000 board needs seconds for them; the hand-written search calls this
-        first, so that its time limit holds while they are made.
+        A 1000 x 1000 board needs seconds for them; every model calls this first, so
+        that its time limit holds while they are made (each is kept, as on first use).
         """
         for name in ("edge_ends", "cell_edges", "point_edges", "edge_cells", "points"):
-            if deadline is not None:
-                deadline.check("numbering the board")
-            getattr(self, name)
+            if name not in self.__dict__:  # where cached_property keeps a made list
+                self.__dict__[name] = self._build(name, deadline)
 
     def point_id(self, point: Point) -> int:
         """The integer id of a lattice point."""

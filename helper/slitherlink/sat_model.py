@@ -19,17 +19,21 @@ from helper import Deadline, Unsolvable
 from helper.dispatch import check_time_limit
 from helper.grid import Link, Point, loop_cut
 from helper.sat import distinct_models, solve_lazily
-from helper.slitherlink.lattice import Lattice, gc_paused
+from helper.slitherlink.lattice import Lattice, gc_paused, ticking
 from helper.slitherlink.puzzle import Slitherlink
 
 
 # From chapters/slitherlink.ipynb, section 'SAT with PySAT'
-def edge_variables(lattice: Lattice, pool: IDPool) -> Sequence[int]:
+def edge_variables(
+    lattice: Lattice, pool: IDPool, deadline: Deadline | None = None
+) -> Sequence[int]:
     """The SAT variable of every edge, ``pool.id(("edge", e))``, in edge order.
 
     A fresh pool numbers them one after another: then they come back as a ``range``.
+    The ``deadline``, if given, is read as they are made (seconds on a big board).
     """
-    ids = [pool.id(("edge", e)) for e in range(len(lattice.ends))]
+    edges = ticking(range(len(lattice.ends)), deadline, "naming the SAT variables")
+    ids = [pool.id(("edge", e)) for e in edges]
     block = range(ids[0], ids[0] + len(ids))
     return block if ids == list(block) else ids
 
@@ -43,16 +47,14 @@ def edges_on(model: Sequence[int], edge: Sequence[int]) -> list[int]:
 
 
 def sat_clauses(
-    puzzle: Slitherlink,
-    edge: Sequence[int],
-    lattice: Lattice | None = None,
-    deadline: Deadline | None = None,
-) -> list[list[int]]:
+    puzzle: Slitherlink, edge: Sequence[int], lattice: Lattice | None = None, *,
+    as_blocks: bool = False,
+) -> list:  # fmt: skip
     """CNF: every point has 0 or 2 lines, every clue counts its sides, some line is on.
 
     ``edge[e]`` is the variable of edge ``e``; "exactly k of 4" is written directly.
-    numpy builds the clauses of all points (or cells) of one kind at once; the
-    ``deadline``, if given, is read between these blocks. Several loops remain possible.
+    numpy writes the clauses of all points (or cells) of one kind at once; with
+    ``as_blocks`` they come as these blocks, int arrays with one clause per row.
     """
     lattice = lattice or Lattice(puzzle.height, puzzle.width)
     var = np.asarray(edge)
@@ -73,13 +75,20 @@ def sat_clauses(
             blocks.append(-x[:, list(subset)])
         for subset in combinations(range(4), 5 - k):  # at least k sides on
             blocks.append(x[:, list(subset)])
-    clauses = []
+    blocks.append(var[np.newaxis])  # at least one line
+    return blocks if as_blocks else [c for block in blocks for c in block.tolist()]
+
+
+def add_clauses(solver: Solver, blocks: list, deadline: Deadline, batch=65536) -> None:
+    """Add blocks of clauses (arrays or lists) to ``solver``, a batch at a time.
+
+    The clock is read between batches: a big board's model takes seconds to load.
+    """
     for block in blocks:
-        if deadline is not None:
-            deadline.check("writing the SAT clauses")
-        clauses += block.tolist()
-    clauses.append([int(v) for v in edge])  # at least one line
-    return clauses
+        for start in range(0, len(block), batch):
+            deadline.check("loading the SAT model")
+            part = block[start : start + batch]
+            solver.append_formula(part.tolist() if hasattr(part, "tolist") else part)
 
 
 # From chapters/slitherlink.ipynb, section 'Lazy loop cuts'
@@ -152,13 +161,6 @@ class _LoopCuts:
         return cuts
 
 
-def add_clauses(solver: Solver, clauses: list, deadline: Deadline, batch=65536) -> None:
-    """Add ``clauses`` to ``solver`` a batch at a time, reading the clock in between."""
-    for start in range(0, len(clauses), batch):
-        deadline.check("loading the SAT model")
-        solver.append_formula(clauses[start : start + batch])
-
-
 def solve_sat(
     puzzle: Slitherlink,
     *,
@@ -174,13 +176,14 @@ def solve_sat(
     :class:`helper.Unsolvable` or :class:`helper.SolverTimeout`.
     """
     deadline = Deadline(check_time_limit(time_limit))
-    lattice = Lattice(puzzle.height, puzzle.width)
-    lattice.lists(deadline)
-    edge = edge_variables(lattice, IDPool())
-    history = None if stats is None else stats.setdefault("history", [])
-    cuts = _LoopCuts(puzzle, lattice, edge, history=history, deadline=deadline)
     with gc_paused(), Solver(name=solver_name) as solver:
-        add_clauses(solver, sat_clauses(puzzle, edge, lattice, deadline), deadline)
+        lattice = Lattice(puzzle.height, puzzle.width)
+        lattice.lists(deadline)
+        edge = edge_variables(lattice, IDPool(), deadline)
+        history = None if stats is None else stats.setdefault("history", [])
+        cuts = _LoopCuts(puzzle, lattice, edge, history=history, deadline=deadline)
+        blocks = sat_clauses(puzzle, edge, lattice, as_blocks=True)
+        add_clauses(solver, blocks, deadline)
         left = deadline.check("building the SAT model")
         model = solve_lazily(solver, cuts, left, stats=stats)
     if model is None:
@@ -200,32 +203,31 @@ def solutions_sat(
 ) -> list[list[Point]]:
     """Up to ``limit`` different loops, each forbidden on the edge variables once found.
 
-    ``cuts`` is ``"region"`` (:class:`_RegionCuts`) or ``"loop"`` (the loop cuts of the
-    SAT model, which record ``history`` in ``stats``); ``colours`` adds
+    ``cuts`` is ``"region"`` (:class:`_RegionCuts`) or ``"loop"`` (the SAT model's: they
+    add ``history`` to ``stats``, as well as ``rounds`` and ``cuts``); ``colours`` adds
     :func:`colour_clauses`. No cut removes a single loop, so no answer is lost or
-    counted twice. ``stats`` receives ``rounds`` and ``cuts``; ``time_limit`` covers
-    the whole search (:class:`helper.SolverTimeout`).
+    counted twice. ``time_limit`` covers the whole search (:class:`SolverTimeout`).
     """
-    deadline = Deadline(check_time_limit(time_limit))
-    lattice = Lattice(puzzle.height, puzzle.width)
-    lattice.lists(deadline)
-    pool = IDPool()
-    edge = edge_variables(lattice, pool)
     if cuts not in ("region", "loop"):
         raise ValueError(f"cuts must be 'region' or 'loop', not {cuts!r}")
-    keep = stats is not None and cuts == "loop"
-    history = stats.setdefault("history", []) if keep else None
-    loop_cuts = {"accept_alone": False, "history": history, "deadline": deadline}
-    callback = (
-        _RegionCuts(lattice, edge, pool, deadline)
-        if cuts == "region"
-        else _LoopCuts(puzzle, lattice, edge, **loop_cuts)
-    )
+    deadline = Deadline(check_time_limit(time_limit))
     with gc_paused(), Solver(name="glucose4") as solver:
-        clauses = sat_clauses(puzzle, edge, lattice, deadline)
+        lattice = Lattice(puzzle.height, puzzle.width)
+        lattice.lists(deadline)
+        pool = IDPool()
+        edge = edge_variables(lattice, pool, deadline)
+        keep = stats is not None and cuts == "loop"
+        history = stats.setdefault("history", []) if keep else None
+        loop_cuts = {"accept_alone": False, "history": history, "deadline": deadline}
+        callback = (
+            _RegionCuts(lattice, edge, pool, deadline)
+            if cuts == "region"
+            else _LoopCuts(puzzle, lattice, edge, **loop_cuts)
+        )
+        blocks = sat_clauses(puzzle, edge, lattice, as_blocks=True)
         if colours:
-            clauses += colour_clauses(lattice, edge, pool)
-        add_clauses(solver, clauses, deadline)
+            blocks += colour_clauses(lattice, edge, pool, as_blocks=True)
+        add_clauses(solver, blocks, deadline)
         left = deadline.check("building the SAT model")
         models = distinct_models(
             solver, edge, limit=limit, time_limit=left, cuts=callback, stats=stats
@@ -235,13 +237,13 @@ def solutions_sat(
 
 # From chapters/slitherlink.ipynb, section 'Few clues: one cut for a whole region'
 def colour_clauses(
-    lattice: Lattice, edge: Sequence[int], pool: IDPool
-) -> list[list[int]]:
+    lattice: Lattice, edge: Sequence[int], pool: IDPool, *, as_blocks: bool = False
+) -> list:
     """CNF: every cell is inside or outside, and an edge is on where the two differ.
 
     Cell ``c`` is inside when ``pool.id(("inside", c))`` is true; beyond the border is
     outside. Every set of disjoint loops has exactly one such colouring, so these
-    clauses remove no answer and need no blocking.
+    clauses remove no answer and need no blocking. ``as_blocks`` as :func:`sat_clauses`.
     """
     var = np.asarray(edge)
     cells = lattice.height * lattice.width
@@ -259,18 +261,16 @@ def colour_clauses(
         np.column_stack([x, -a, b]),  # off: the two cells agree
         np.column_stack([x, a, -b]),
     ]
-    return [clause for block in blocks for clause in block.tolist()]
+    return blocks if as_blocks else [c for block in blocks for c in block.tolist()]
 
 
 class _RegionCuts:
     """The lazy cuts of :func:`solutions_sat`: one clause rules out a whole region.
 
-    For an answer with several loops, take a loop ``D`` with no other loop inside it,
-    its *disk* ``A`` and the longest other loop ``W``, which lies outside ``A``; then
-    "an edge within ``A`` and an edge of ``W`` imply an edge leaving ``A``". It names
-    no clue, so it holds for every clue set. Auxiliary variables: ``("region", n)`` is
-    implied by each edge within ``A``, ``("witness", n)`` by each edge of ``W``. The
-    ``deadline``, if given, is read at every call.
+    For each loop ``D`` with no loop inside, its disk ``A`` and the longest other loop
+    ``W``: "an edge within ``A`` and an edge of ``W`` imply an edge leaving ``A``", with
+    the auxiliary variables ``("region", n)`` and ``("witness", n)``. It names no clue,
+    so it holds for every clue set. The ``deadline`` is read at every call.
     """
 
     def __init__(

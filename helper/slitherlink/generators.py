@@ -62,11 +62,15 @@ def _grow_region(
     rng: random.Random,
     deadline: Deadline | None = None,
 ) -> set[Point]:
-    """Grow a region of about ``fill`` of the cells whose boundary is one loop."""
+    """Grow a region of about ``fill`` of the cells whose boundary is one loop.
+
+    It has two cells at least (where the board has two): the boundary of a single
+    cell would need the clue 4, which the book does not use.
+    """
     start = (rng.randrange(height), rng.randrange(width))
     region = {start}
     candidates = [start]
-    target = max(1, round(fill * height * width))
+    target = max(min(2, height * width), round(fill * height * width))
 
     def push_neighbours(r: int, c: int) -> None:
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -146,9 +150,9 @@ def generate_with_loop(
     on = np.concatenate([across.ravel(), down.ravel()])
     lattice = Lattice(height, width)
     loop = lattice.loop(np.flatnonzero(on).tolist())
-    counts = on[lattice.sides].sum(axis=1)
+    counts = on[lattice.sides].sum(axis=1)  # 4 only for the one cell of a 1x1 board
     shown = np.array([rng.random() < density for _ in range(height * width)])
-    clues = np.where(shown, counts, -1).reshape(height, width)
+    clues = np.where(shown & (counts < 4), counts, -1).reshape(height, width)
     return Slitherlink(clues), loop
 
 
@@ -179,12 +183,13 @@ class _UniqueCheck:
         lattice = Lattice(puzzle.height, puzzle.width)
         lattice.lists(deadline)
         self.pool = IDPool()
-        self.edge = edge_variables(lattice, self.pool)
+        self.edge = edge_variables(lattice, self.pool, deadline)
         self.show = [self.pool.id(("show", c)) for c in range(puzzle.clues.size)]
         blank = Slitherlink(np.full(puzzle.clues.shape, -1))
-        clauses = sat_clauses(blank, self.edge, lattice, deadline)  # the points' rules
+        blocks = sat_clauses(blank, self.edge, lattice, as_blocks=True)  # the points
         if colours:
-            clauses += colour_clauses(lattice, self.edge, self.pool)
+            blocks += colour_clauses(lattice, self.edge, self.pool, as_blocks=True)
+        clauses = []  # the clue clauses, then the planted loop forbidden
         clues = enumerate(puzzle.clues.ravel().tolist())
         for cell, clue in ticking(clues, deadline, "writing the clue clauses"):
             sides = [self.edge[e] for e in lattice.cell_edges[cell]]
@@ -196,7 +201,11 @@ class _UniqueCheck:
         planted = set(lattice.loop_edges(loop))
         clauses.append([-x if e in planted else x for e, x in enumerate(self.edge)])
         self.solver = Solver(name="glucose4")
-        add_clauses(self.solver, clauses, deadline)
+        try:
+            add_clauses(self.solver, [*blocks, clauses], deadline)
+        except BaseException:  # out of time while loading: no solver is left behind
+            self.solver.delete()
+            raise
         self.cuts = _RegionCuts(lattice, self.edge, self.pool, deadline)
         self.deadline = deadline
         self.checks = 0

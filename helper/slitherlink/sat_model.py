@@ -47,9 +47,12 @@ def edges_on(model: Sequence[int], edge: Sequence[int]) -> list[int]:
 
 
 def sat_clauses(
-    puzzle: Slitherlink, edge: Sequence[int], lattice: Lattice | None = None, *,
+    puzzle: Slitherlink,
+    edge: Sequence[int],
+    lattice: Lattice | None = None,
+    *,
     as_blocks: bool = False,
-) -> list:  # fmt: skip
+) -> list:
     """CNF: every point has 0 or 2 lines, every clue counts its sides, some line is on.
 
     ``edge[e]`` is the variable of edge ``e``; "exactly k of 4" is written directly.

@@ -10,7 +10,6 @@ decides them. ``HYPOTHESIS_PROFILE=slow`` runs ten times the examples.
 
 import math
 import os
-import statistics
 import threading
 import time
 
@@ -24,6 +23,7 @@ from limits import within_limit
 import helper.slitherlink as sl
 import helper.slitherlink.generators as generate_module
 from helper import SolverTimeout, Unsolvable
+from helper.bench import median_time
 from helper.dispatch import MAX_CELLS
 from helper.grid import links_along
 from helper.slitherlink.lattice import Lattice
@@ -289,15 +289,6 @@ def test_a_clue_of_four_is_refused_where_it_is_read():
 # --- the readers are linear -----------------------------------------------------------
 
 
-def _median_seconds(call, repeats=5):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def _random_puzzle(n, seed=0):
     rng = np.random.default_rng(seed)
     shown = rng.random((n, n)) < 0.5
@@ -310,8 +301,8 @@ def _random_puzzle(n, seed=0):
 def test_eight_times_the_input_takes_less_than_thirty_times_the_time(write, read):
     small, big = write(_random_puzzle(100)), write(_random_puzzle(283))  # 8x the cells
     assert 7.5 < len(big) / len(small) < 8.5
-    seconds = _median_seconds(lambda: read(big))
-    assert seconds < 30 * _median_seconds(lambda: read(small))
+    seconds = median_time(lambda: read(big), repeats=5)
+    assert seconds < 30 * median_time(lambda: read(small), repeats=5)
 
 
 def test_a_300x300_address_makes_the_round_trip():

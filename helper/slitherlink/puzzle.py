@@ -18,7 +18,7 @@ import numpy as np
 
 from helper.dispatch import check_cells, check_puzzle
 from helper.inputs import FrozenArrays, frozen_grid, read_text_file, require_text
-from helper.puzzlink import _short, make_url, split_url
+from helper.puzzlink import make_url, quote_url, split_url
 
 __all__ = ["Point", "Slitherlink", "parse", "load", "from_puzzlink", "to_puzzlink"]
 
@@ -182,7 +182,7 @@ def from_puzzlink(url: str) -> Slitherlink:
             raise _body_error(url, position, f"unknown character {char!r}")
     if cell < cells:
         raise ValueError(
-            f"{_short(url)}: too few cells; the body covers {cell} of the "
+            f"{quote_url(url)}: too few cells; the body covers {cell} of the "
             f"{columns}x{rows} = {cells} cells"
         )
     return Slitherlink(np.array(clues).reshape(rows, columns))
@@ -190,7 +190,7 @@ def from_puzzlink(url: str) -> Slitherlink:
 
 def _body_error(url: str, position: int, what: str) -> ValueError:
     """The error for the character at ``position`` of the body (made only on error)."""
-    return ValueError(f"{_short(url)}: position {position} of the body: {what}")
+    return ValueError(f"{quote_url(url)}: position {position} of the body: {what}")
 
 
 def to_puzzlink(puzzle: Slitherlink) -> str:

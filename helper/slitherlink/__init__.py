@@ -5,8 +5,8 @@ has ``(h + 1) x (w + 1)`` lattice points ``(r, c)``; a solution is the loop as i
 points in order, the first not repeated. The chapter *Slitherlink* teaches the models;
 the modules are
 
-* :mod:`~helper.slitherlink.puzzle` (hand-written): :class:`Slitherlink`, the text
-  format (:func:`parse`, :func:`load`) and puzz.link addresses;
+* :mod:`~helper.slitherlink.puzzle` (hand-written): :class:`~helper.slitherlink.puzzle.Slitherlink`, the text
+  format (:func:`~helper.slitherlink.puzzle.parse`, :func:`~helper.slitherlink.puzzle.load`) and puzz.link addresses;
 * :mod:`~helper.slitherlink.lattice` (hand-written): the integer numbering of points,
   edges and cells that every model reads;
 * :mod:`~helper.slitherlink.propagation` (hand-written): the solver by hand and the
@@ -77,7 +77,7 @@ def solve(
         options: passed on to the method (for example ``stats={}``).
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Slitherlink`.
+        TypeError: ``puzzle`` is not a :class:`~helper.slitherlink.puzzle.Slitherlink`.
         ValueError: an unknown method or a bad time limit (:mod:`helper.dispatch`).
         Unsolvable: no single loop fits the clues.
         SolverTimeout: the time limit passed first.
@@ -125,7 +125,7 @@ def generate(
 ) -> Slitherlink:
     """A random puzzle that has a solution, or (``unique=True``) exactly one.
 
-    Without ``unique`` it is :func:`generate_with_loop`'s puzzle: a planted loop, each
+    Without ``unique`` it is :func:`~helper.slitherlink.generators.generate_with_loop`'s puzzle: a planted loop, each
     clue kept with probability ``density`` (0.5 when not given); the puzzle may have
     other solutions. With ``unique=True`` every clue starts shown and clues are hidden
     in random order while the puzzle stays unique

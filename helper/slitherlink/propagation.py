@@ -51,7 +51,7 @@ class Contradiction(Exception):
 
 
 def _hold_back(queue: list[int]) -> list[int]:
-    """Take all but the last :data:`CHUNK` items off ``queue`` and return them."""
+    """Take all but the last ``CHUNK`` items off ``queue`` and return them."""
     if len(queue) <= CHUNK:
         return []
     backlog = queue[:-CHUNK]
@@ -220,7 +220,7 @@ class EdgeState:
         """Apply the enabled rules until no queued cell or point changes anything.
 
         With a ``deadline``, a long queue (the whole board, at the root of a big one)
-        is worked through :data:`CHUNK` items at a time, in the same order, and the
+        is worked through ``CHUNK`` items at a time, in the same order, and the
         clock is read between chunks.
         """
         cells, points = self.cell_queue, self.point_queue

@@ -27,8 +27,8 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
 
     Args:
         puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`).
-        solution: the names of the switches pressed, each once.
+            ``edges`` (a :class:`helper.switches.Switches`); names are strings.
+        solution: the names of the switches pressed, each once (not one string).
 
     Returns:
         True when the answer is right.
@@ -48,8 +48,13 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     for v in targets:
         if v not in neighbours:
             raise ValueError(f"the puzzle asks to flip {v!r}, which is not a node")
+    if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+        kind = type(solution).__name__
+        raise ValueError(f"an answer is a list of switch names, not a {kind}")
     done = set()
     for v in solution:
+        if not isinstance(v, str):
+            raise ValueError(f"pressed switch {v!r} is not a name (a str)")
         if v not in neighbours:
             raise ValueError(f"pressed switch {v!r} is not a node of the puzzle")
         if v in done:
@@ -57,8 +62,7 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
         done.add(v)
     for v in names:
         touches = sorted(u for u in neighbours[v] | {v} if u in done)
-        flipped = len(touches) % 2 == 1
-        if flipped != (v in targets):
+        if (len(touches) % 2 == 1) != (v in targets):
             goal = "must flip" if v in targets else "must stay as it is"
             raise ValueError(
                 f"light {v!r} {goal}, but {len(touches)} pressed switches touch it: "

@@ -36,7 +36,6 @@ PENDING = {
     "helper/numberlink.py",
     "helper/nonogram.py",
     "helper/slitherlink.py",
-    "helper/switches.py",
     "helper/plot.py",
     "chapters/numberlink_scale.ipynb",
     "chapters/numberlink_z3.ipynb",
@@ -44,7 +43,6 @@ PENDING = {
     "chapters/nonogram_pysat.ipynb",
     "chapters/nonogram_cpsat.ipynb",
     "chapters/slitherlink.ipynb",
-    "chapters/switches.ipynb",
     "chapters/fast_models.ipynb",
     "chapters/getting_started_pysat.ipynb",
 }

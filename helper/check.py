@@ -22,20 +22,18 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     """Check an answer to a switch puzzle by counting; share no code with the solvers.
 
     Every light must be touched by an odd number of pressed switches (its own or a
-    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. Wires
-    count once however often they are listed.
-
-    Args:
-        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`); names are strings.
-        solution: the names of the switches pressed, each once (not one string).
-
-    Returns:
-        True when the answer is right.
+    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. The
+    puzzle is read by its attributes ``nodes``, ``flip`` and ``edges`` (names are
+    strings; a wire counts once however often it is listed); ``solution`` names the
+    switches pressed, each once. Returns True when the answer is right.
 
     Raises:
+        TypeError: ``puzzle`` has no ``nodes``, ``flip`` or ``edges``.
         ValueError: naming the rule and the light (or switch) that breaks it.
     """
+    if not all(hasattr(puzzle, part) for part in ("nodes", "flip", "edges")):
+        kind = type(puzzle).__name__
+        raise TypeError(f"a switch puzzle has nodes, flip and edges; {kind} has not")
     names = list(puzzle.nodes)
     neighbours = {v: set() for v in names}
     for a, b in puzzle.edges:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from limits import within_limit
 
 import helper.switches as sw
-from helper import REPO_ROOT, Unsolvable, data_path
+from helper import REPO_ROOT, SolverTimeout, Unsolvable, data_path
 from helper.dispatch import MAX_CELLS
 from helper.switches.gf2 import solutions_gf2
 
@@ -126,6 +126,14 @@ def test_a_band_as_wide_as_the_matrix_is_refused_up_front():
     with pytest.raises(ValueError, match=r"100,000 switches .* GiB; the most is 1"):
         sw.solve(star)
     assert time.perf_counter() - start < 3
+
+
+def test_listing_many_answers_keeps_the_limit():
+    torus = sw.lights_out_puzzle(np.ones((20, 20), dtype=int), torus=True)  # d = 32
+    start = time.perf_counter()
+    with pytest.raises(SolverTimeout, match="listing answers"):
+        sw.solutions(torus, limit=10**6, time_limit=1)
+    assert time.perf_counter() - start <= within_limit(1)
 
 
 BAD_TIME_LIMITS = [math.nan, 0, -1, math.inf, "1", None, True]
@@ -283,6 +291,11 @@ def test_check_names_each_broken_rule(answer, rule):
     assert sw.check(puzzle, list("abefgijk"))
     with pytest.raises(ValueError, match=rule):
         sw.check(puzzle, answer)
+
+
+def test_check_refuses_what_is_no_puzzle():
+    with pytest.raises(TypeError, match="a switch puzzle has nodes, flip and edges"):
+        sw.check(object(), [])
 
 
 # ------------------------------------------------ properties

@@ -25,14 +25,14 @@ UNIQUE_FEWEST_TRIES = 100
 
 def _scrambled(dark: Switches, presses: np.ndarray) -> Switches:
     """The board that ``presses`` (a 0/1 grid) makes from the dark board ``dark``."""
-    width = presses.shape[1]
-    board = presses.copy()  # a press flips its own light ...
-    cell = {name: divmod(i, width) for i, name in enumerate(dark.nodes)}
-    for a, b in dark.edges:  # ... and the lights wired to it
-        (ra, ca), (rb, cb) = cell[a], cell[b]
-        board[ra, ca] ^= presses[rb, cb]
-        board[rb, cb] ^= presses[ra, ca]
-    lit = [name for name, (r, c) in cell.items() if board[r, c]]
+    pressed = presses.ravel()
+    board = pressed.copy()  # a press flips its own light ...
+    number = {name: i for i, name in enumerate(dark.nodes)}
+    wires = [(number[a], number[b]) for a, b in dark.edges]
+    a, b = np.array(wires, dtype=np.int64).reshape(-1, 2).T
+    np.bitwise_xor.at(board, a, pressed[b])  # ... and the lights wired to it
+    np.bitwise_xor.at(board, b, pressed[a])
+    lit = [dark.nodes[i] for i in np.flatnonzero(board)]
     return Switches(dark.nodes, lit, dark.edges)  # = lights_out_puzzle(board, ...)
 
 

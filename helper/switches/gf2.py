@@ -146,7 +146,9 @@ def eliminate(
 
 def _names(bits: int, nodes: Sequence[str]) -> list[str]:
     """The sorted names of the nodes whose bit is set."""
-    return sorted(nodes[i] for i in range(len(nodes)) if bits >> i & 1)
+    packed = np.frombuffer(bits.to_bytes((len(nodes) + 7) // 8, "little"), np.uint8)
+    on = np.flatnonzero(np.unpackbits(packed, bitorder="little"))
+    return sorted(nodes[i] for i in on)
 
 
 def nullity(puzzle: Switches, *, time_limit: float = 10.0) -> int:
@@ -188,26 +190,26 @@ def solutions_gf2(
     answer, kernel, _ = eliminate(puzzle, kernel=True, deadline=deadline)
     if answer is None:
         return []
-    found = [answer]
-    for step in range(1, min(limit, 1 << len(kernel))):
-        found.append(found[-1] ^ kernel[(step & -step).bit_length() - 1])
-        if step % 4096 == 0:
+    listed = []
+    for step in range(min(limit, 1 << len(kernel))):
+        if step:  # Gray code: add the kernel vector of the lowest set bit of step
+            answer ^= kernel[(step & -step).bit_length() - 1]
+        if step % 256 == 0:
             deadline.check("listing answers")
-    return [_names(bits, puzzle.nodes) for bits in found]
+        listed.append(_names(answer, puzzle.nodes))
+    return listed
 
 
 def solve_gf2(
     puzzle: Switches, *, time_limit: float = 10.0, minimal: bool = False
 ) -> list[str]:
-    """Solve by Gaussian elimination over GF(2) on bit-packed rows (the default).
+    """The sorted switches to press, by Gaussian elimination over GF(2) (the default).
 
-    With ``minimal=True`` it returns an answer with the fewest presses: by walking all
-    ``2**nullity`` answers when the nullity is at most
-    :data:`helper.switches.fewest.ENUMERATE_NULLITY`, otherwise with CP-SAT over the
-    kernel coordinates, hinted with the elimination's answer.
+    ``minimal=True`` asks for the fewest presses: a walk over all answers up to
+    :data:`helper.switches.fewest.ENUMERATE_NULLITY`, CP-SAT beyond.
 
     Raises:
-        ValueError: the matrix would be larger than :data:`MAX_MATRIX_BYTES`.
+        ValueError: the windows would take more than :data:`MAX_MATRIX_BYTES`.
         helper.Unsolvable: the target is not in the column space of A.
         helper.SolverTimeout: the work did not finish within ``time_limit`` seconds.
             When CP-SAT could not prove the fewest presses, the exception's ``best``
@@ -235,16 +237,9 @@ def solve_gf2(
 def fewest_presses(
     puzzle: Switches, *, limit: int = 2, time_limit: float = 10.0
 ) -> tuple[int, int]:
-    """The fewest presses that solve the puzzle, and how many answers press that few.
-
-    Args:
-        puzzle: the switch puzzle.
-        limit: count the answers with the fewest presses up to this many; ``limit=2``
-            decides whether the fewest-press answer is unique.
-        time_limit: seconds.
-
-    Returns:
-        ``(fewest, ties)``; ``ties == 1`` means a unique fewest-press answer.
+    """``(fewest, ties)``: the fewest presses that solve the puzzle, and how many
+    answers press that few, counted up to ``limit`` (``limit=2`` decides whether the
+    fewest-press answer is unique: ``ties == 1``).
 
     Raises:
         helper.Unsolvable: the puzzle has no answer.

@@ -20,6 +20,7 @@ names the field (or the file and line) and says what it must be. Puzzles over
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,30 @@ __all__ = [
 ]
 
 
+def _well_formed(nodes, flip, edges) -> bool:
+    """Whether the three parts are a puzzle, by whole-collection tests (fast).
+
+    The same rules as :func:`_reject_malformed`, which finds the first broken one.
+    """
+    try:
+        known = set(nodes)
+        words = all(isinstance(v, str) for v in nodes)
+        if not (words and 0 < len(nodes) == len(known) <= MAX_CELLS):
+            return False
+        if " ".join(nodes).split() != list(nodes):  # each a word without spaces
+            return False
+        if len(set(flip)) != len(flip) or not known.issuperset(flip):
+            return False
+        if not all(len(edge) == 2 for edge in edges):
+            return False
+        if not known.issuperset(itertools.chain.from_iterable(edges)):
+            return False
+        wires = {(a, b) if a < b else (b, a) for a, b in edges if a != b}
+    except TypeError:  # an unhashable name or wire: let the slow check name it
+        return False
+    return len(wires) == len(edges)
+
+
 def _reject_malformed(
     nodes, flip, edges, place: Callable[[str, int | None], str], prefix: str = ""
 ) -> None:
@@ -55,6 +80,9 @@ def _reject_malformed(
     every message; the class and the parser share these rules and differ only in
     ``place``.
     """
+
+    if _well_formed(nodes, flip, edges):
+        return
 
     def fail(part: str, index: int | None, problem: str, error=ValueError) -> None:
         raise error(f"{prefix}{place(part, index)}: {problem}")
@@ -257,19 +285,25 @@ def lights_out_puzzle(board, *, torus: bool = False) -> Switches:
         )
     rows, cols = grid.shape
     check_cells(rows, cols, "the Lights Out board")
-    name = [[f"{r},{c}" for c in range(cols)] for r in range(rows)]
-    nodes = [name[r][c] for r in range(rows) for c in range(cols)]
-    flip = [name[r][c] for r, c in zip(*np.nonzero(grid), strict=True)]
-    wires: dict[frozenset[str], tuple[str, str]] = {}
-    for r in range(rows):
-        for c in range(cols):
-            right = (r, c + 1) if c + 1 < cols else ((r, 0) if torus else None)
-            down = (r + 1, c) if r + 1 < rows else ((0, c) if torus else None)
-            for other in (right, down):
-                if other is not None and other != (r, c):
-                    pair = (name[r][c], name[other[0]][other[1]])
-                    wires.setdefault(frozenset(pair), pair)
-    return Switches(nodes, flip, wires.values())
+    nodes = [f"{r},{c}" for r in range(rows) for c in range(cols)]
+    flip = [nodes[i] for i in np.flatnonzero(grid.ravel())]
+    pairs = _grid_wires(rows, cols, torus)
+    return Switches(nodes, flip, [(nodes[a], nodes[b]) for a, b in pairs.tolist()])
+
+
+def _grid_wires(rows: int, cols: int, torus: bool) -> np.ndarray:
+    """The wires of a grid as pairs of cell numbers (row-major), cell by cell: the
+    wire to the right, then the one down; on a torus the same wire only once."""
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    right = np.where(c + 1 < cols, r * cols + c + 1, np.where(torus, r * cols, -1))
+    down = np.where(r + 1 < rows, (r + 1) * cols + c, np.where(torus, c, -1))
+    cell = np.repeat(np.arange(rows * cols), 2)
+    other = np.column_stack([right, down]).ravel()
+    keep = (other >= 0) & (other != cell)
+    pairs = np.column_stack([cell[keep], other[keep]])
+    key = pairs.min(axis=1) * (rows * cols) + pairs.max(axis=1)
+    _, first = np.unique(key, return_index=True)  # a 2-wide torus meets a wire twice
+    return pairs[np.sort(first)]
 
 
 def lights_out_presses(pressed: Iterable[str], shape: tuple[int, int]) -> np.ndarray:

@@ -58,23 +58,16 @@ def pressed(model: z3.ModelRef, switch: dict[str, z3.BoolRef]) -> list[str]:
 def solve_z3(
     puzzle: Switches, *, time_limit: float = 10.0, minimal: bool = False
 ) -> list[str]:
-    """Solve with the first Z3 model: a Bool per switch and per light, an XOR per light.
+    """The sorted switches to press, by the first Z3 model (see :func:`z3_model`).
 
-    It is faithful and short, and it does not scale: Z3 does not see that the XORs
-    form a linear system (see :func:`helper.switches.gf2.solve_gf2`).
-
-    Args:
-        puzzle: the switch puzzle.
-        time_limit: seconds for building the model and solving it.
-        minimal: return an answer with the fewest presses (``z3.Optimize``).
-
-    Returns:
-        The sorted names of the switches to press.
+    ``time_limit`` covers building the model and solving it; ``minimal=True`` asks
+    ``z3.Optimize`` for the fewest presses. Faithful and short, it does not scale: Z3
+    does not see that the XORs form a linear system (see
+    :func:`helper.switches.gf2.solve_gf2`).
 
     Raises:
         helper.Unsolvable: no set of presses flips exactly ``puzzle.flip``.
-        helper.SolverTimeout: the model was not built and solved within
-            ``time_limit``.
+        helper.SolverTimeout: not built and solved within ``time_limit``.
     """
     deadline = Deadline(time_limit)
     solver = z3.Optimize() if minimal else z3.Solver()

@@ -53,20 +53,18 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     """Check an answer to a switch puzzle by counting; share no code with the solvers.
 
     Every light must be touched by an odd number of pressed switches (its own or a
-    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. Wires
-    count once however often they are listed.
-
-    Args:
-        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`).
-        solution: the names of the switches pressed, each once.
-
-    Returns:
-        True when the answer is right.
+    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. The
+    puzzle is read by its attributes ``nodes``, ``flip`` and ``edges`` (names are
+    strings; a wire counts once however often it is listed); ``solution`` names the
+    switches pressed, each once. Returns True when the answer is right.
 
     Raises:
+        TypeError: ``puzzle`` has no ``nodes``, ``flip`` or ``edges``.
         ValueError: naming the rule and the light (or switch) that breaks it.
     """
+    if not all(hasattr(puzzle, part) for part in ("nodes", "flip", "edges")):
+        kind = type(puzzle).__name__
+        raise TypeError(f"a switch puzzle has nodes, flip and edges; {kind} has not")
     names = list(puzzle.nodes)
     neighbours = {v: set() for v in names}
     for a, b in puzzle.edges:
@@ -79,8 +77,13 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     for v in targets:
         if v not in neighbours:
             raise ValueError(f"the puzzle asks to flip {v!r}, which is not a node")
+    if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+        kind = type(solution).__name__
+        raise ValueError(f"an answer is a list of switch names, not a {kind}")
     done = set()
     for v in solution:
+        if not isinstance(v, str):
+            raise ValueError(f"pressed switch {v!r} is not a name (a str)")
         if v not in neighbours:
             raise ValueError(f"pressed switch {v!r} is not a node of the puzzle")
         if v in done:
@@ -88,8 +91,7 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
         done.add(v)
     for v in names:
         touches = sorted(u for u in neighbours[v] | {v} if u in done)
-        flipped = len(touches) % 2 == 1
-        if flipped != (v in targets):
+        if (len(touches) % 2 == 1) != (v in targets):
             goal = "must flip" if v in targets else "must stay as it is"
             raise ValueError(
                 f"light {v!r} {goal}, but {len(touches)} pressed switches touch it: "

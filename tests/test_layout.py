@@ -35,14 +35,12 @@ OPTIONAL = {"IPython"}
 PENDING = {
     "helper/numberlink.py",
     "helper/nonogram.py",
-    "helper/switches.py",
     "helper/plot.py",
     "chapters/numberlink_scale.ipynb",
     "chapters/numberlink_z3.ipynb",
     "chapters/numberlink_cpsat.ipynb",
     "chapters/nonogram_pysat.ipynb",
     "chapters/nonogram_cpsat.ipynb",
-    "chapters/switches.ipynb",
     "chapters/fast_models.ipynb",
 }
 

@@ -15,6 +15,9 @@ from limits import within_limit
 
 import helper  # noqa: E402
 import helper.numberlink as nl  # noqa: E402
+from helper.numberlink import corner  # noqa: E402
+from helper.numberlink.puzzle import links_of  # noqa: E402
+from helper.numberlink.state import STEP  # noqa: E402
 from helper import REPO_ROOT, Deadline, data_path  # noqa: E402
 from helper.numberlink import Numberlink  # noqa: E402
 
@@ -113,7 +116,7 @@ def test_new_methods_on_designed_style_boards(method, fill):
 @pytest.mark.parametrize("fill", [True, False])
 def test_every_method_keeps_a_short_time_limit(method, fill):
     # A board no method of the book solves within the limit, or only just.
-    nl._CORNER_MODELS.clear()  # the corner model is built within the limit too
+    corner.forget_corner_models()  # the corner model is built within the limit too
     puzzle = nl.load(data_path("numberlink/ahle_inputs10_004_50x50.txt"), fill=fill)
     limit = 1.5
     start = time.perf_counter()
@@ -199,14 +202,14 @@ def test_backtracking_counts_nodes_and_stops_at_the_deadline():
 
 
 def test_corner_models_are_cached_per_size():
-    nl._CORNER_MODELS.clear()
+    corner.forget_corner_models()
     for seed in (1, 2):
         puzzle, _ = nl.generate_designed_with_solution(8, 9, seed=seed)
         assert nl.check(puzzle, nl.full_cover_sat(puzzle, Deadline(10)))
-    assert len(nl._CORNER_MODELS) == 1
-    for n in range(4, 4 + nl.CORNER_MODELS_KEPT + 2):
+    assert len(corner._CORNER_MODELS) == 1
+    for n in range(4, 4 + corner.CORNER_MODELS_KEPT + 2):
         nl.full_cover_sat(nl.generate_designed_with_solution(n, n)[0], Deadline(10))
-    assert len(nl._CORNER_MODELS) == nl.CORNER_MODELS_KEPT
+    assert len(corner._CORNER_MODELS) == corner.CORNER_MODELS_KEPT
 
 
 # ------------------------------------------------------------ the human rules
@@ -214,11 +217,11 @@ def test_rules_never_remove_the_planted_solution():
     for seed in (1, 2, 3, 4):
         puzzle, planted = nl.generate_designed_with_solution(10, 10, seed=seed)
         state = nl.propagate(nl.State(puzzle), nl.Reasoning(no_touch=True, corner=True))
-        on = set(nl._links_of(planted))
+        on = set(links_of(planted))
         assert set(state.links_on()) <= on
         for r, c in np.ndindex(puzzle.board.shape):
             i = r * puzzle.width + c
-            for d, (dr, dc) in nl.STEP.items():
+            for d, (dr, dc) in STEP.items():
                 if state.link(i, d) is False:
                     other = (r + dr, c + dc)
                     key = (*min((r, c), other), *max((r, c), other))
@@ -315,9 +318,9 @@ def test_difficulty_has_the_shape_of_the_other_puzzles():
 def test_difficulty_keeps_its_time_limit():
     puzzle = nl.load(data_path("numberlink/ahle_inputs9_004_40x20.txt"))
     start = time.perf_counter()
-    level, share = nl.difficulty(puzzle, time_limit=0.5)
+    level, share = nl.difficulty(puzzle, time_limit=2.0)  # the rules, then probing
     assert level == "search" and 0 < share < 1
-    assert time.perf_counter() - start < 5  # propagation first, then 0.5 s of probing
+    assert time.perf_counter() - start <= within_limit(2.0)
 
 
 # ----------------------------------------------------------------- puzz.link
@@ -380,7 +383,7 @@ def test_no_thread_or_process_is_left_behind():
     before = set(threading.enumerate())
     forty = nl.load(data_path("numberlink/ahle_inputs9_003_40x20.txt"))
     fifty = nl.load(data_path("numberlink/ahle_inputs10_004_50x50.txt"))
-    nl._CORNER_MODELS.clear()
+    corner.forget_corner_models()
     # Interrupted searches (the plain SAT model times out on designed boards) and
     # finished ones alike.
     for method, puzzle, limit in [

@@ -15,13 +15,14 @@ solution in which no line touches itself; the class and the clause families foll
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
 import numpy as np
 from pysat.solvers import Solver
 
-from helper import Deadline
+from helper import Deadline, SolverTimeout
 from helper.grid import Link, loop_cut
 from helper.numberlink.puzzle import Numberlink, Paths, links_of, trace
 from helper.sat import solve_lazily
@@ -29,7 +30,6 @@ from helper.sat import solve_lazily
 __all__ = [
     "full_cover_sat",
     "CORNER_MODELS_KEPT",
-    "corner_model",
     "forget_corner_models",
     "CornerModel",
 ]
@@ -37,6 +37,9 @@ __all__ = [
 #: How many board sizes keep their solver (the least recently used one goes first).
 CORNER_MODELS_KEPT = 4
 _CORNER_MODELS: OrderedDict[tuple[int, int, int], CornerModel] = OrderedDict()
+#: One caller at a time uses the cache and its solvers: a PySAT solver must never run
+#: in two threads at once (it crashes the process).
+_CACHE_LOCK = threading.Lock()
 
 
 def full_cover_sat(
@@ -52,19 +55,24 @@ def full_cover_sat(
         exclude: solutions that must not be found again.
 
     Raises:
-        SolverTimeout: ``deadline`` passed.
+        SolverTimeout: ``deadline`` passed (also while another thread held the cache).
     """
     board = puzzle.board
     bits = max(1, int(board.max()).bit_length())
-    model = corner_model(*board.shape, bits, deadline)
-    return model.solve(board, deadline, exclude, stats)
+    if not _CACHE_LOCK.acquire(timeout=max(0.0, deadline.remaining())):
+        raise SolverTimeout("another thread kept the corner model until the time limit")
+    try:
+        model = _corner_model(*board.shape, bits, deadline)
+        return model.solve(board, deadline, exclude, stats)
+    finally:
+        _CACHE_LOCK.release()
 
 
-def corner_model(
+def _corner_model(
     height: int, width: int, bits: int, deadline: Deadline | None = None
 ) -> CornerModel:
     """The cached corner model of a board size, built on first use (within
-    ``deadline``)."""
+    ``deadline``). Call it with the cache's lock held, as :func:`full_cover_sat` does."""
     key = (height, width, bits)
     if key in _CORNER_MODELS:
         _CORNER_MODELS.move_to_end(key)
@@ -77,9 +85,10 @@ def corner_model(
 
 def forget_corner_models() -> None:
     """Delete every cached corner model and its solver now (the next call is cold)."""
-    for cached in _CORNER_MODELS.values():
-        cached.solver.delete()
-    _CORNER_MODELS.clear()
+    with _CACHE_LOCK:
+        for cached in _CORNER_MODELS.values():
+            cached.solver.delete()
+        _CORNER_MODELS.clear()
 
 
 class CornerModel:

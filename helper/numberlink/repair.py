@@ -32,7 +32,12 @@ from helper.numberlink.puzzle import (
 )
 from helper.numberlink.rules import refute
 from helper.numberlink.sat_model import SatModel, _square_links, sat_model
-from helper.numberlink.sat_search import _loop_cuts, links_on, solutions_sat
+from helper.numberlink.sat_search import (
+    _loop_cuts,
+    links_on,
+    loaded_solver,
+    solutions_sat,
+)
 from helper.sat import solve_lazily
 
 __all__ = ["route_greedily", "solve_lns", "Window"]
@@ -203,16 +208,17 @@ def _repair(
     h, w = board.shape
     try:
         model = sat_model(board, fill=False, deadline=deadline)
+        for r, c in np.ndindex(h - 1, w - 1):  # the smallest loops, cut in advance
+            square = _square_links(r, c)
+            if all(key in model.link for key in square):
+                model.clauses.append([-model.link[key] for key in square])
+        solver = loaded_solver(model.clauses, deadline)
     except SolverTimeout as error:  # the start is still a fill=False answer
         raise SolverTimeout(str(error), best=dict(start)) from None
-    for r, c in np.ndindex(h - 1, w - 1):  # the smallest loops, cut in advance
-        square = _square_links(r, c)
-        if all(key in model.link for key in square):
-            model.clauses.append([-model.link[key] for key in square])
     on = set(links_of(start))
     covered = {cell for path in start.values() for cell in path}
     size = window[0]
-    with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
+    with solver:
         while True:
             empty = [cell for cell in model.used if cell not in covered]
             if not empty:

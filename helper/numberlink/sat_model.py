@@ -105,9 +105,9 @@ def sat_model(
             clauses.append([-x, bit_a, -bit_b])
     used = _degree_clauses(board, fill, touching, pool, clauses, deadline)
     if shortcut_free:
-        _add_shortcut_free(clauses, pool, board, bits, link, used, colours)
+        _add_shortcut_free(clauses, pool, board, bits, link, used, colours, deadline)
     if corner:
-        _add_corner(clauses, pool, board, link, u_turns=not shortcut_free)
+        _add_corner(clauses, pool, board, link, not shortcut_free, deadline)
     return SatModel(clauses, link, used, pool)
 
 
@@ -171,9 +171,12 @@ def _add_shortcut_free(
     link: dict[Link, int],
     used: dict[Cell, int],
     colours: str,
+    deadline: Deadline | None = None,
 ) -> None:
     """Add the rules "same colour next to each other: linked" and "no U-turn in 2x2"."""
-    for key, x in link.items():
+    for n, (key, x) in enumerate(link.items()):
+        if deadline is not None and not n % 1024:
+            deadline.check("building the SAT model")
         a, b = key[:2], key[2:]
         unused = [-used[cell] for cell in (a, b) if cell in used]
         pairs = list(zip(bits[a], bits[b], strict=True))
@@ -206,6 +209,7 @@ def _add_corner(
     board: np.ndarray,
     link: dict[Link, int],
     u_turns: bool = True,
+    deadline: Deadline | None = None,
 ) -> None:
     """Add the corner rule (and, with ``u_turns``, the 2x2 rule) to a SAT model in
     which every cell is used; see the chapter for the clauses."""
@@ -227,6 +231,8 @@ def _add_corner(
     for t, (s1, s2) in enumerate(TURN_STEPS):
         dr, dc = s1[0] + s2[0], s1[1] + s2[1]
         for x in np.ndindex(h, w):
+            if deadline is not None and x[1] == 0:
+                deadline.check("building the SAT model")
             d = (x[0] + dr, x[1] + dc)
             ray = pool.id(("ray", *x, t))
             if not inside(d):

@@ -8,7 +8,8 @@ gives them the Numberlink cuts (:func:`helper.grid.loop_cut` for every loop that
 :func:`~helper.numberlink.puzzle.trace` finds).
 
 Read it top to bottom: :func:`solve_sat` asks :func:`solutions_sat` for one answer;
-:func:`solutions_sat` builds the model and runs the search with :func:`_loop_cuts`.
+:func:`solutions_sat` builds the model, loads it (:func:`loaded_solver`) and runs the
+search with :func:`_loop_cuts`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from helper.numberlink.puzzle import Numberlink, Paths, links_of, trace
 from helper.numberlink.sat_model import sat_model
 from helper.sat import distinct_models
 
-__all__ = ["solve_sat", "solutions_sat", "links_on"]
+__all__ = ["solve_sat", "solutions_sat", "loaded_solver", "links_on"]
+
+#: Clauses handed to the solver between two looks at the clock.
+LOAD_CHUNK = 20_000
 
 
 def solve_sat(
@@ -105,7 +109,7 @@ def solutions_sat(
                       deadline=deadline)
     counts: dict[str, int] = {}
     accepted: list[Paths] = []  # the paths of each answer distinct_models returns
-    with Solver(name=solver_name, bootstrap_with=model.clauses) as solver:
+    with loaded_solver(model.clauses, deadline, solver_name) as solver:
         for paths in exclude:
             solver.add_clause([-model.link[key] for key in links_of(paths)])
         distinct_models(
@@ -144,3 +148,25 @@ def _loop_cuts(
         return [loop_cut(loop, link) for loop in loops]
 
     return cuts
+
+
+def loaded_solver(
+    clauses: list[list[int]], deadline: Deadline, name: str = "glucose4"
+) -> Solver:
+    """A PySAT solver holding ``clauses``, loaded :data:`LOAD_CHUNK` at a time.
+
+    Loading a big formula takes as long as building it (PySAT adds one clause at a
+    time); the clock is read between the chunks, so that the time limit counts it.
+
+    Raises:
+        SolverTimeout: ``deadline`` passed while loading (the solver is deleted).
+    """
+    solver = Solver(name=name)
+    try:
+        for start in range(0, len(clauses), LOAD_CHUNK):
+            solver.append_formula(clauses[start : start + LOAD_CHUNK])
+            deadline.check("loading the SAT solver")
+    except BaseException:
+        solver.delete()
+        raise
+    return solver

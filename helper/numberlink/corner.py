@@ -72,7 +72,7 @@ def _corner_model(
     height: int, width: int, bits: int, deadline: Deadline | None = None
 ) -> CornerModel:
     """The cached corner model of a board size, built on first use (within
-    ``deadline``). Call it with the cache's lock held, as :func:`full_cover_sat` does."""
+    ``deadline``). The caller holds the cache's lock, as :func:`full_cover_sat` does."""
     key = (height, width, bits)
     if key in _CORNER_MODELS:
         _CORNER_MODELS.move_to_end(key)

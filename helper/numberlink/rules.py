@@ -143,16 +143,9 @@ def propagate(
 
 def refute(puzzle: Numberlink, deadline: Deadline | None = None) -> None:
     """Raise :class:`~helper.numberlink.state.Contradiction` (a ``helper.Unsolvable``)
-    if the rules that hold for every puzzle prove that it has no solution.
-
-    The first three rules assume nothing, so a contradiction is a proof. The models
-    of the first two chapters and the window search call this first: a board whose
-    impossibility is local (a number walled in, a cell that no line can reach, a pair
-    cut off) is refused at once, before any model is built.
-
-    Raises:
-        SolverTimeout: ``deadline`` passed.
-    """
+    if the rules that hold for every puzzle prove that it has no solution, or
+    ``helper.SolverTimeout`` if ``deadline`` passes first. The first three rules
+    assume nothing, so a contradiction is a proof."""
     propagate(State(puzzle, deadline), Reasoning(), deadline)
 
 

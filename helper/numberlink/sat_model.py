@@ -155,12 +155,8 @@ def _degree_clauses(
 # From chapters/numberlink_scale.ipynb, section 'What uniqueness lets you assume'
 def _square_links(r: int, c: int) -> list[Link]:
     """The four links inside the 2x2 block whose top left cell is ``(r, c)``."""
-    return [
-        (r, c, r, c + 1),
-        (r, c, r + 1, c),
-        (r, c + 1, r + 1, c + 1),
-        (r + 1, c, r + 1, c + 1),
-    ]
+    top, left = (r, c, r, c + 1), (r, c, r + 1, c)
+    return [top, left, (r, c + 1, r + 1, c + 1), (r + 1, c, r + 1, c + 1)]
 
 
 def _add_shortcut_free(

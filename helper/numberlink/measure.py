@@ -288,7 +288,7 @@ def verdicts(results: pd.DataFrame, best: str) -> pd.DataFrame:
             "seconds": round(float(wide.loc[shared, name].sum()), 3),
             "best seconds": round(float(wide.loc[shared, best].sum()), 3),
         }
-    return pd.DataFrame(rows).T
+    return pd.DataFrame.from_dict(rows, orient="index")
 
 
 def plot_generator(summary: pd.DataFrame):

@@ -54,8 +54,8 @@ def route_greedily(
 
     Pairs are taken nearest first. A pair that earlier lines have cut off is moved to
     the front and the routing starts again (with neighbours tried in a random order),
-    up to ``tries`` rounds, or until ``deadline`` passes. This is a heuristic, not a
-    model: it proves nothing when it fails.
+    up to ``tries`` rounds, or until ``deadline`` passes (within a round, too). This is
+    a heuristic, not a model: it proves nothing when it fails.
 
     Returns:
         The paths of the round that joined the most pairs. When every pair is joined
@@ -79,6 +79,8 @@ def route_greedily(
         paths: Paths = {}
         cut_off = []
         for k in order:
+            if deadline is not None and deadline.remaining() <= 0:
+                break  # out of time within a round: keep the lines so far
             start, finish = ends[k]
             shuffle = rng if attempt else None
             path = _shortest_path(board.shape, start, finish, taken, shuffle)
@@ -152,8 +154,11 @@ def solve_lns(
     (the empty cell moves, see the chapter). Stray loops are cut lazily; each request
     gets at most ``call_limit`` seconds.
 
-    A heuristic for boards that have a solution: it cannot prove that a board has
-    none. With ``fill=False`` the start is the answer.
+    A heuristic for boards that have a solution: the windows cannot prove that a
+    board has none. What it can refuse, it refuses first: with ``fill=True`` the rules
+    (:func:`~helper.numberlink.rules.refute`) find a local impossibility, and when
+    routing fails the SAT model with empty cells allowed may prove that there is no
+    solution at all. With ``fill=False`` the start is the answer.
 
     Args:
         stats: if a dict is given, it receives ``better`` and ``sideways`` (windows
@@ -161,7 +166,8 @@ def solve_lns(
             ``rounds`` (SAT calls) and ``cuts`` (loops cut).
 
     Raises:
-        Unsolvable: no solution exists even with empty cells allowed.
+        ValueError: ``time_limit`` is not a number of seconds above 0.
+        Unsolvable: the rules or the SAT model proved that there is no solution.
         SolverTimeout: ``time_limit`` seconds were not enough; ``best`` holds the lines
             reached so far (a solution with empty cells allowed).
     """

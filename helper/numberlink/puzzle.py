@@ -119,7 +119,7 @@ class Numberlink(FrozenArrays):
     @property
     def pairs(self) -> int:
         """The number of pairs (distinct numbers on the board)."""
-        return len(set(self.board.flat) - {0})
+        return len(np.unique(self.board[self.board > 0]))
 
 
 def parse(text: str, source: str = "<text>", *, fill: bool = True) -> Numberlink:

@@ -13,7 +13,7 @@ the module has one whatever order the puzzle chapters come in.)
 
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -101,6 +101,42 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
 
 
 # From chapters/numberlink_z3.ipynb, section 'Verify with an independent checker'
+def _numberlink_cells(k: int, path, shape: tuple[int, int]) -> list[tuple[int, int]]:
+    """Path ``k`` of an answer as exact integer cells on the board, or ValueError."""
+    if isinstance(path, (str, bytes, Mapping)) or not isinstance(path, Iterable):
+        raise ValueError(f"path {k} is a {type(path).__name__}, not a list of cells")
+    cells = []
+    for i, cell in enumerate(path):
+        pair = isinstance(cell, (Sequence, np.ndarray)) and not isinstance(cell, str)
+        if not pair or len(cell) != 2:
+            raise ValueError(f"path {k}, step {i}: {cell!r} is not a (row, column)")
+        r = exact_int(cell[0], f"path {k}, step {i}: the row")
+        c = exact_int(cell[1], f"path {k}, step {i}: the column")
+        if not (0 <= r < shape[0] and 0 <= c < shape[1]):
+            raise ValueError(f"path {k} leaves the board at {(r, c)}")
+        cells.append((r, c))
+    return cells
+
+
+def _numberlink_walk(k: int, path: list, board: np.ndarray, used: dict) -> None:
+    """Walk path ``k`` cell by cell: no cell twice, no number passed, no gap."""
+    for i, (r, c) in enumerate(path):
+        if (r, c) in used:
+            other = used[r, c]
+            what = (
+                "visits it twice (a loop)"
+                if other == k
+                else f"crosses or touches path {other}"
+            )
+            raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
+        used[r, c] = k
+        if 0 < i < len(path) - 1 and board[r, c] != 0:
+            number = board[r, c]
+            raise ValueError(f"path {k} passes through the number {number} at {(r, c)}")
+        if i > 0 and abs(path[i - 1][0] - r) + abs(path[i - 1][1] - c) != 1:
+            raise ValueError(f"path {k} jumps from {path[i - 1]} to {(r, c)}: a gap")
+
+
 def check_numberlink(puzzle, solution: Mapping) -> bool:
     """Check a Numberlink answer against the rules.
 
@@ -109,6 +145,8 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
             the two ends of pair k) and ``fill`` (True: every cell must lie on a path)
             are read.
         solution: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
+            Pair numbers and coordinates must be exact integers: a float, a string or
+            a bool is a broken rule, not rounded.
 
     Returns:
         True when every rule holds.
@@ -117,29 +155,28 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
         ValueError: naming the first broken rule and the cell or pair where it breaks.
     """
     board = np.asarray(puzzle.board)
-    h, w = board.shape
     ends: dict[int, set] = {}
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
             ends.setdefault(int(k), set()).add((r, c))
     for k, cells in ends.items():
         if len(cells) != 2:
-            raise ValueError(
-                f"the board is invalid: number {k} appears {len(cells)} times"
-            )
-    extra = sorted(set(map(int, solution)) - set(ends))
-    if extra:
-        k = extra[0]
-        path = [tuple(map(int, cell)) for cell in solution[k]]
+            raise ValueError(f"the board is invalid: {k} appears {len(cells)} times")
+    if not isinstance(solution, Mapping):
+        raise ValueError(f"the answer is a {type(solution).__name__}, not {{k: path}}")
+    paths = {}
+    for key, path in solution.items():
+        k = exact_int(key, "a pair number of the answer")
+        paths[k] = _numberlink_cells(k, path, board.shape)
+    for k in sorted(set(paths) - set(ends)):
+        path = paths[k]
         kind = "a stray loop" if len(path) > 2 and path[0] == path[-1] else "a path"
-        raise ValueError(
-            f"the answer has {kind} labelled {k}, but the board has no pair {k}"
-        )
+        raise ValueError(f"the answer has {kind} labelled {k}, but no pair {k}")
     used: dict[tuple[int, int], int] = {}
     for k in sorted(ends):
-        if k not in solution:
+        if k not in paths:
             raise ValueError(f"pair {k} has no path")
-        path = [tuple(map(int, cell)) for cell in solution[k]]
+        path = paths[k]
         if len(path) < 2:
             raise ValueError(f"path {k} has fewer than two cells")
         if {path[0], path[-1]} != ends[k]:
@@ -147,30 +184,9 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
                 f"path {k} runs from {path[0]} to {path[-1]}, "
                 f"but the ends of {k} are {sorted(ends[k])}"
             )
-        for i, (r, c) in enumerate(path):
-            if not (0 <= r < h and 0 <= c < w):
-                raise ValueError(f"path {k} leaves the board at {(r, c)}")
-            if (r, c) in used:
-                other = used[(r, c)]
-                what = (
-                    "visits it twice (a loop)"
-                    if other == k
-                    else f"crosses or touches path {other}"
-                )
-                raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
-            used[(r, c)] = k
-            if 0 < i < len(path) - 1 and board[r, c] != 0:
-                raise ValueError(
-                    f"path {k} passes through the number {board[r, c]} at {(r, c)}"
-                )
-            if i > 0:
-                pr, pc = path[i - 1]
-                if abs(pr - r) + abs(pc - c) != 1:
-                    raise ValueError(
-                        f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap"
-                    )
+        _numberlink_walk(k, path, board, used)
     if puzzle.fill:
-        for (r, c), _ in np.ndenumerate(board):
+        for r, c in np.argwhere(board >= 0).tolist():
             if (r, c) not in used:
                 raise ValueError(f"cell {(r, c)} is not covered by any path")
     return True

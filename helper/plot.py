@@ -88,6 +88,37 @@ def _is_paths(links) -> bool:
     )
 
 
+def _numberlink_links(links) -> list[tuple[int, int, int, int]]:
+    """The links to draw, from any of the forms ``plot_number_link_board`` takes."""
+    if links is None:
+        return []
+    if _is_paths(links):
+        return _links_from_paths(links)
+    if isinstance(links, Mapping):
+        return [key for key, on in links.items() if bool(on)]
+    return list(links)
+
+
+def _numberlink_reaches(board: np.ndarray, chosen) -> dict[tuple[int, int], int]:
+    """The number each cell's connected piece of links reaches (absent: none)."""
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(cell):
+        parent.setdefault(cell, cell)
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for r1, c1, r2, c2 in chosen:
+        parent[find((r1, c1))] = find((r2, c2))
+    reaches = {}
+    for (r, c), k in np.ndenumerate(board):
+        if k > 0 and (r, c) in parent:
+            reaches[find((r, c))] = int(k)
+    return {cell: reaches.get(find(cell), 0) for cell in parent}
+
+
 def plot_number_link_board(
     board, links=None, values=None, *, ax=None, title: str | None = None
 ) -> Figure:
@@ -117,58 +148,26 @@ def plot_number_link_board(
     else:
         fig = ax.figure
     colours = plt.get_cmap("tab20").colors
-
-    if links is None:
-        chosen = []
-    elif _is_paths(links):
-        chosen = _links_from_paths(links)
-    elif isinstance(links, Mapping):
-        chosen = [key for key, on in links.items() if bool(on)]
-    else:
-        chosen = list(links)
-
-    # Colour each connected piece of lines by the number it reaches.
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(cell):
-        parent.setdefault(cell, cell)
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    chosen = _numberlink_links(links)
+    reaches = _numberlink_reaches(board, chosen)
+    stray = None  # the legend's label, used once
     for r1, c1, r2, c2 in chosen:
-        parent[find((r1, c1))] = find((r2, c2))
-    reaches: dict[tuple[int, int], int] = {}
-    for (r, c), k in np.ndenumerate(board):
-        if k > 0 and (r, c) in parent:
-            reaches[find((r, c))] = int(k)
-
-    stray_drawn = False
-    for r1, c1, r2, c2 in chosen:
-        if values is not None:
-            k = int(values[r1, c1])
-        else:
-            k = reaches.get(find((r1, c1)), 0)
+        k = int(values[r1, c1]) if values is not None else reaches[r1, c1]
         if k > 0:
             colour = colours[k % 20]
             ax.plot([c1, c2], [r1, r2], color=colour, lw=4, solid_capstyle="round")
         else:
-            label = None if stray_drawn else "stray loop"
-            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=label)
-            stray_drawn = True
-
-    empty = [(r, c) for (r, c), k in np.ndenumerate(board) if k == 0]
-    if empty:
-        ys, xs = zip(*empty, strict=True)
-        ax.scatter(xs, ys, s=8, color="0.6", zorder=2)
+            stray = "stray loop" if stray is None else "_"
+            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=stray)
+    empty = np.argwhere(board == 0)
+    ax.scatter(empty[:, 1], empty[:, 0], s=8, color="0.6", zorder=2)
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
             box = dict(
                 facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"
             )
             ax.text(c, r, str(k), ha="center", va="center", fontsize=11, bbox=box)
-    if stray_drawn:
+    if stray:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_xlim(-0.6, w - 0.4)
     ax.set_ylim(h - 0.4, -0.6)
@@ -183,20 +182,12 @@ def plot_number_link_board(
 def plot_number_link_state(
     puzzle, state, *, ax=None, title: str | None = None
 ) -> Figure:
-    """Draw what a partial state of a Numberlink puzzle has decided.
+    """Draw what a partial state of a Numberlink puzzle has decided: decided links in
+    the colour of their line (grey while the line is not known), open cells shaded.
 
-    Decided links are drawn in the colour of their line (grey while the line is not
-    known); cells whose piece is still open are shaded.
-
-    Args:
-        puzzle: the puzzle (anything with a ``board``).
-        state: a :class:`helper.numberlink.State`, read through its ``links_on()``,
-            ``open_cells()`` and ``colour_of(i)``.
-        ax: an existing matplotlib Axes to draw on; a new figure is made otherwise.
-        title: optional title.
-
-    Returns:
-        The matplotlib Figure.
+    ``state`` is a :class:`helper.numberlink.state.State`, read through its
+    ``links_on()``, ``open_cells()`` and ``colour_of(i)``; ``ax`` and ``title`` are
+    those of :func:`plot_number_link_board`. Returns the matplotlib Figure.
     """
     fig = plot_number_link_board(puzzle, ax=ax, title=title)
     ax = ax or fig.axes[0]

@@ -169,10 +169,16 @@ def check_nonogram(puzzle, solution) -> bool:
     integers count, floats, bools and strings do not.
 
     Raises:
+        TypeError: ``puzzle`` has no clue lists ``rows`` and ``cols``.
         ValueError: wrong shape, a cell that is not the integer 0 or 1 (named), or the
             first row or column whose runs differ from its clue (expected and found).
     """
-    rows, cols = list(puzzle.rows), list(puzzle.cols)
+    try:
+        rows, cols = list(puzzle.rows), list(puzzle.cols)
+    except (AttributeError, TypeError):
+        kind = type(puzzle).__name__
+        message = f"expected a puzzle with clue lists rows and cols, not {kind}"
+        raise TypeError(message) from None
     grid = np.asarray(solution, dtype=object)  # keeps each value as it was given
     if grid.shape != (len(rows), len(cols)):
         expected = (len(rows), len(cols))

@@ -330,8 +330,8 @@ def _nonogram_axes(ax, units_w: float, units_h: float):
 def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
     """Draw a nonogram: row clues on the left, column clues on top, and the picture.
 
-    ``puzzle`` is a :class:`helper.nonogram.Nonogram` (or anything with clue lists
-    ``rows`` and ``cols``), ``solution`` an optional 0/1 array whose 1 cells are
+    ``puzzle`` is a :class:`~helper.nonogram.puzzle.Nonogram` (or anything with clue
+    lists ``rows`` and ``cols``), ``solution`` an optional 0/1 array whose 1 cells are
     painted. The figure grows with the grid and the font (at most ``font_size``
     points) shrinks to fit a cell, so that puzzles from 5x5 up to 80x95 stay readable.
     ``ax``: draw into this matplotlib Axes instead of a new figure. Returns the Figure.

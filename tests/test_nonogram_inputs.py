@@ -438,3 +438,62 @@ def test_the_readers_are_linear_in_the_input(reader, tmp_path):
     small, large = argument(100), argument(283)  # 8 times the cells
     ratio = _seconds(read, large) / _seconds(read, small)
     assert ratio < 30, f"{reader}: 8x the input took {ratio:.1f}x the time"
+
+
+# ---------------------------------------------- the largest board keeps the limit
+@pytest.fixture(scope="module")
+def largest():
+    """A noise puzzle of MAX_CELLS cells: its first round of line solving alone
+    takes seconds, so every step before the model must watch the clock too."""
+    side = math.isqrt(MAX_CELLS)
+    return nonogram.generate(side, side, seed=1)
+
+
+@pytest.mark.parametrize("method", list(nonogram.METHODS))
+def test_every_method_keeps_a_short_limit_on_the_largest_board(largest, method):
+    start = time.perf_counter()
+    with pytest.raises(SolverTimeout):
+        nonogram.solve(largest, method=method, time_limit=1.0)
+    assert time.perf_counter() - start <= within_limit(1.0)
+
+
+def test_the_other_entry_points_keep_a_short_limit_on_the_largest_board(largest):
+    for call in (
+        lambda: nonogram.solutions(largest, time_limit=1.0),
+        lambda: nonogram.solutions_cpsat(largest, time_limit=1.0),
+        lambda: nonogram.difficulty(largest, time_limit=1.0),
+        lambda: nonogram.propagate(largest, time_limit=1.0),
+    ):
+        start = time.perf_counter()
+        with pytest.raises(SolverTimeout):
+            call()
+        assert time.perf_counter() - start <= within_limit(1.0)
+    start = time.perf_counter()
+    partial = nonogram.probe(largest, time_limit=1.0)  # what is decided by then
+    assert time.perf_counter() - start <= within_limit(1.0)
+    assert partial.shape == (largest.height, largest.width)
+
+
+# ------------------------------------------------------------- other arguments
+def test_known_cells_are_minus_one_zero_or_one_of_the_puzzles_shape():
+    puzzle = nonogram.generate(5, 5, seed=1)
+    for bad in (np.ones((9, 9), dtype=int), np.full((5, 5), 5), np.full((5, 5), 0.5)):
+        for call in (nonogram.propagate, nonogram.probe):
+            with pytest.raises(ValueError, match="known"):
+                call(puzzle, bad)
+
+
+def test_options_of_the_searches_and_the_generator_are_checked():
+    puzzle = nonogram.generate(5, 5, seed=1)
+    with pytest.raises(TypeError, match="stats is a dict"):
+        nonogram.solve(puzzle, stats=[])
+    with pytest.raises(TypeError, match="stats is a dict"):
+        nonogram.generate(5, 5, unique=True, stats="x")
+    for bad in ("2", 0, 1.5, True):
+        with pytest.raises(ValueError, match="processes is a whole number"):
+            nonogram.solve(puzzle, processes=bad)
+
+
+def test_check_of_something_that_is_no_puzzle_is_a_type_error():
+    with pytest.raises(TypeError, match="clue lists rows and cols, not NoneType"):
+        nonogram.check(None, [[1]])

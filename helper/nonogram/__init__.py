@@ -1,14 +1,14 @@
 """Nonograms: paint the grid so that every row and column shows the runs of its clue.
 
-Hand-written: the face of the package, its table of contents. A :class:`Nonogram` holds
-the clues (``rows[i]``, ``cols[j]``: the run lengths of row ``i`` left to right and of
-column ``j`` top to bottom; ``()`` for an empty line); a picture is an ``np.ndarray`` of
-0/1 (1 = black) of shape ``(height, width)``. :func:`load` reads a ``.json`` or ``.non``
-file, :func:`solve` paints the picture with :data:`DEFAULT_METHOD` or any model named in
-:data:`METHODS`, :func:`check` verifies a picture independently, :func:`solutions`
-lists distinct pictures, :func:`generate` makes a puzzle from a random picture (with
-exactly one picture if asked), and :func:`from_puzzlink` / :func:`to_puzzlink` read and
-write puzz.link addresses.
+Hand-written: the face of the package, its table of contents. A puzzle,
+:class:`~helper.nonogram.puzzle.Nonogram`, holds the clues (``rows[i]``, ``cols[j]``:
+the run lengths of row ``i`` left to right and of column ``j`` top to bottom; ``()`` for
+an empty line); a picture is an ``np.ndarray`` of 0/1 (1 = black) of shape ``(height,
+width)``. ``load`` reads a ``.json`` or ``.non`` file, :func:`solve` paints the picture
+with :data:`DEFAULT_METHOD` or any model named in :data:`METHODS`, ``check`` verifies a
+picture independently, :func:`solutions` lists distinct pictures, ``generate`` makes a
+puzzle from a random picture (with exactly one picture if asked), and ``from_puzzlink``
+and ``to_puzzlink`` read and write puzz.link addresses.
 
 The modules, in the order of the chapters *Nonograms with PySAT* and *Nonograms with
 CP-SAT* (generated from them unless marked hand-written):
@@ -132,7 +132,7 @@ def solve(
         An ``np.ndarray`` of 0/1 of shape ``(height, width)``, 1 = black.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Nonogram`.
+        TypeError: ``puzzle`` is not a :class:`~helper.nonogram.puzzle.Nonogram`.
         ValueError: an unknown method or a bad time limit, before any work is done.
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: the method ran out of time.
@@ -157,7 +157,7 @@ def solutions(
     on the cell variables only, so that no picture hides another.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Nonogram`.
+        TypeError: ``puzzle`` is not a :class:`~helper.nonogram.puzzle.Nonogram`.
         ValueError: ``limit`` is not a whole number >= 1 or a bad time limit.
         helper.SolverTimeout: the question was not settled within ``time_limit``.
     """

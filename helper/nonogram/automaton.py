@@ -131,8 +131,8 @@ def solve_pysat_regular(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     """Solve with :func:`regular_cnf` and Glucose 4 (method ``"pysat-regular"``)."""
     # As in solve_pysat_placements, a fifth of the limit is kept for freeing the CNF.
     deadline, pool = Deadline(0.8 * check_time_limit(time_limit)), IDPool()
-    crossing_check(puzzle)
-    cells = cell_ids(puzzle, pool)  # first, so that cell (r, c) is r * width + c + 1
+    crossing_check(puzzle, deadline)
+    cells = cell_ids(puzzle, pool, deadline)  # first: cell (r, c) is r * width + c + 1
     clauses = regular_cnf(puzzle, pool, deadline=deadline)
     return sat_picture(clauses, cells, deadline, "the automaton CNF")
 
@@ -149,6 +149,6 @@ def solve_linesolve_sat(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     if (grid >= 0).all():
         return grid
     pool = IDPool()
-    cells = cell_ids(puzzle, pool)
+    cells = cell_ids(puzzle, pool, deadline)
     clauses = regular_cnf(puzzle, pool, known=grid, deadline=deadline)
     return sat_picture(clauses, cells, deadline, "the automaton CNF of the rest")

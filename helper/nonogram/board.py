@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from helper import Deadline, Unsolvable
+from helper import Deadline, SolverTimeout, Unsolvable
 from helper.dispatch import check_puzzle, check_time_limit
 from helper.nonogram.linesolve import line_solve_bits
 from helper.nonogram.puzzle import Nonogram
@@ -67,11 +67,18 @@ class Board:
     cell ``(r, c)`` is known black, ``black[1][c]`` has bit ``r`` set for the same
     cell, and ``white`` likewise. Line solving results are cached by (clue, length,
     black, white), since probing meets the same line states again and again;
-    ``line_solves`` counts the calls that missed the cache.
+    ``line_solves`` counts the calls that missed the cache. With a ``deadline``, every
+    line solve first checks the clock (a line of a big board takes a millisecond).
     """
 
-    def __init__(self, puzzle: Nonogram, known: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Nonogram,
+        known: np.ndarray | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
         self.height, self.width = puzzle.height, puzzle.width
+        self.deadline = deadline
         self.clues = (puzzle.rows, puzzle.cols)
         self.lengths = (self.width, self.height)  # cells in a row, in a column
         self.black = ([0] * self.height, [0] * self.width)
@@ -133,6 +140,8 @@ class Board:
 
         Raises:
             Contradiction: a line cannot be completed.
+            helper.SolverTimeout: the board's deadline passed (the cells decided so
+                far stay decided: each of them is forced).
         """
         lines, dirty[axis] = dirty[axis], set()
         across = dirty[1 - axis]
@@ -140,6 +149,8 @@ class Board:
         black, white = self.black[axis], self.white[axis]
         black_across, white_across = self.black[1 - axis], self.white[1 - axis]
         for i in sorted(lines):
+            if self.deadline is not None:
+                self.deadline.check("line solving")
             new_black, new_white = self._solve(clues[i], length, black[i], white[i])
             gained_black, gained_white = new_black & ~black[i], new_white & ~white[i]
             black[i], white[i] = new_black, new_white
@@ -161,6 +172,7 @@ class Board:
 
         Raises:
             Contradiction: a line cannot be completed.
+            helper.SolverTimeout: the board's deadline passed.
         """
         if rows is None and cols is None:
             rows, cols = range(self.height), range(self.width)
@@ -174,19 +186,21 @@ class Board:
         """The board after cell ``(r, c)`` is set black, then white, and propagated.
 
         ``None`` stands for a colour that leads to a contradiction. The board is left
-        as it was.
+        as it was, also when the deadline passes in a branch.
         """
         base = self.state()
         outcomes: list[State | None] = []
-        for value in (1, 0):
+        try:
+            for value in (1, 0):
+                self.restore(base)
+                self.set_cell(r, c, value)
+                try:
+                    self.propagate({r}, {c})
+                    outcomes.append(self.state())
+                except Contradiction:
+                    outcomes.append(None)
+        finally:  # a guess must never stay on the board
             self.restore(base)
-            self.set_cell(r, c, value)
-            try:
-                self.propagate({r}, {c})
-                outcomes.append(self.state())
-            except Contradiction:
-                outcomes.append(None)
-        self.restore(base)
         return outcomes
 
     def probe(self, r: int, c: int) -> bool:
@@ -226,7 +240,7 @@ class Board:
         return bool(rows)
 
 
-def crossing_check(puzzle: Nonogram) -> None:
+def crossing_check(puzzle: Nonogram, deadline: Deadline | None = None) -> None:
     """Raise :class:`helper.Unsolvable` if a row and a column contradict on their own.
 
     Each line is line-solved once with nothing known (one solve per line, a few
@@ -234,11 +248,18 @@ def crossing_check(puzzle: Nonogram) -> None:
     forces white, or the other way round, has no colour: no picture fits. Every model
     runs this check first, so that such a local impossibility is reported at once,
     even by a model that would drown in building its CNF first.
+
+    Raises:
+        helper.Unsolvable: a cell that a row and a column force to two colours.
+        helper.SolverTimeout: ``deadline`` passed first (checked before each line).
     """
-    forced = [
-        [line_solve_bits(clue, length, 0, 0) for clue in clues]
-        for clues, length in ((puzzle.rows, puzzle.width), (puzzle.cols, puzzle.height))
-    ]
+    forced: list[list[tuple[int, int]]] = []
+    for clues, length in ((puzzle.rows, puzzle.width), (puzzle.cols, puzzle.height)):
+        forced.append([])
+        for clue in clues:
+            if deadline is not None:
+                deadline.check("the crossing check")
+            forced[-1].append(line_solve_bits(clue, length, 0, 0))
     for r, (black, white) in enumerate(forced[0]):
         for colour, mask in (("black", black), ("white", white)):
             for c in ones(mask):
@@ -252,28 +273,58 @@ def crossing_check(puzzle: Nonogram) -> None:
                     )
 
 
-def propagate(puzzle: Nonogram, known: np.ndarray | None = None) -> np.ndarray:
+def _known(puzzle: Nonogram, known: object) -> np.ndarray | None:
+    """``known`` as an int8 array of the puzzle's shape holding -1, 0 and 1 only.
+
+    Raises:
+        ValueError: another shape, or a value other than the integers -1, 0 and 1.
+    """
+    if known is None:
+        return None
+    grid = np.asarray(known)
+    shape = (puzzle.height, puzzle.width)
+    if grid.shape != shape:
+        raise ValueError(f"known has shape {grid.shape}, the puzzle {shape}")
+    if grid.dtype.kind not in "iu" or not np.isin(grid, (-1, 0, 1)).all():
+        raise ValueError("known holds the integers 1 (black), 0 (white), -1 (open)")
+    return grid.astype(np.int8)
+
+
+def propagate(
+    puzzle: Nonogram,
+    known: np.ndarray | None = None,
+    *,
+    time_limit: float | None = None,
+) -> np.ndarray:
     """Line solving to a fixed point: every line, then every line whose cells changed.
 
     Args:
         puzzle: the clues.
         known: optional int8 array of cells already decided (1 black, 0 white, -1
             unknown).
+        time_limit: optional seconds (a finite number > 0); without one, line
+            solving runs to its fixed point, however long that takes.
 
     Returns:
         An int8 array of shape ``(height, width)``: 1 black, 0 white, -1 undecided.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Nonogram`.
+        TypeError: ``puzzle`` is not a :class:`~helper.nonogram.puzzle.Nonogram`.
+        ValueError: a ``known`` of another shape or with other values, or a bad
+            time limit.
         helper.Unsolvable: some line cannot be completed.
+        helper.SolverTimeout: the time limit passed; ``best`` is the board so far.
     """
     check_puzzle(puzzle, Nonogram)
-    board = Board(puzzle, known)
+    deadline = None if time_limit is None else Deadline(check_time_limit(time_limit))
+    board = Board(puzzle, _known(puzzle, known), deadline)
     try:
         board.propagate()
     except Contradiction:
         message = "line solving reached a contradiction: no picture fits"
         raise Unsolvable(message) from None
+    except SolverTimeout as error:
+        raise SolverTimeout(str(error), best=board.known()) from None
     return board.known()
 
 
@@ -338,19 +389,20 @@ def probe(
         An int8 array: 1 black, 0 white, -1 still undecided.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Nonogram`.
-        ValueError: a time limit that is not a finite number > 0.
+        TypeError: ``puzzle`` is not a :class:`~helper.nonogram.puzzle.Nonogram`.
+        ValueError: a time limit that is not a finite number > 0, or a ``known`` of
+            another shape or with other values.
         helper.Unsolvable: a contradiction that no choice avoids.
     """
     check_puzzle(puzzle, Nonogram)
     deadline = Deadline(check_time_limit(time_limit))
-    board = Board(puzzle, known)
+    board = Board(puzzle, _known(puzzle, known), deadline)
     try:
         board.propagate()
-        grid = board.known()
-        if (grid < 0).any():
+        if (board.known() < 0).any():
             probe_all(board, deadline)
-            grid = board.known()
     except Contradiction:
         raise Unsolvable("propagation and probing reached a contradiction") from None
-    return grid
+    except SolverTimeout:
+        pass  # time is up: what is decided so far is forced
+    return board.known()

@@ -54,13 +54,24 @@ def load_solver(name: str, clauses: list[list[int]], deadline: Deadline) -> Solv
     return Solver(name=name, bootstrap_with=clauses)
 
 
-def cell_ids(puzzle: Nonogram, pool: IDPool) -> np.ndarray:
+def cell_ids(
+    puzzle: Nonogram, pool: IDPool, deadline: Deadline | None = None
+) -> np.ndarray:
     """The variable of every cell, ``pool.id(("cell", r, c))``, as an int array.
 
     Asked first of a fresh pool, cell ``(r, c)`` is variable ``r * width + c + 1``.
+    With a ``deadline``, the clock is checked before each row (a million cells take
+    a second or two).
+
+    Raises:
+        helper.SolverTimeout: ``deadline`` passed.
     """
     height, width = puzzle.height, puzzle.width
-    ids = [pool.id(("cell", r, c)) for r in range(height) for c in range(width)]
+    ids = []
+    for r in range(height):
+        if deadline is not None:
+            deadline.check("numbering the cells")
+        ids += [pool.id(("cell", r, c)) for c in range(width)]
     return np.array(ids, dtype=np.int64).reshape(height, width)
 
 
@@ -111,7 +122,7 @@ def puzzle_cnf(
     Raises:
         helper.SolverTimeout: building ``what`` passed ``deadline``.
     """
-    cells = cell_ids(puzzle, pool)
+    cells = cell_ids(puzzle, pool, deadline)
     if known is None:
         lines: list = [None] * (puzzle.height + puzzle.width)
     else:

@@ -11,6 +11,7 @@ with one worker and a fixed seed.
 
 import string
 import time
+from collections.abc import Callable
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -103,21 +104,33 @@ def fill_pattern(
 
 
 # From chapters/nonogram_cpsat.ipynb, section 'The whole puzzle'
-def _cpsat_cells(model: cp_model.CpModel, puzzle: Nonogram) -> list[list]:
-    """One Boolean per cell (true = black), named ``T_<row>_<column>``."""
-    return [
-        [model.new_bool_var(f"T_{r}_{c}") for c in range(puzzle.width)]
-        for r in range(puzzle.height)
-    ]
+def _cpsat_cells(
+    model: cp_model.CpModel, puzzle: Nonogram, deadline: Deadline | None = None
+) -> list[list]:
+    """One Boolean per cell (true = black), named ``T_<row>_<column>``, row by row.
+
+    Before each row it checks ``deadline`` (if any): a million cells take seconds.
+    """
+    cells = []
+    for r in range(puzzle.height):
+        if deadline is not None:
+            deadline.check("making the cell variables")
+        cells.append([model.new_bool_var(f"T_{r}_{c}") for c in range(puzzle.width)])
+    return cells
 
 
-def _cpsat_lines(cells: list[list], puzzle: Nonogram, deadline: Deadline | None):
+def _cpsat_lines(
+    cells: list[list],
+    puzzle: Nonogram,
+    deadline: Deadline | None,
+    cost: Callable[[tuple[int, ...], int], float] | None = None,
+):
     """Yield ``(prefix, clue, cell literals)`` for every row, then every column.
 
     Before each line it checks ``deadline`` (if any): building a model of a big puzzle
-    takes seconds, and the time limit covers it. One line of a big puzzle can take a
-    good part of a second to build, so a line is not started when the time left is
-    less than one and a half times what the last line took.
+    takes seconds, and the time limit covers it. A line is not started when the time
+    left is less than one and a half times what the last line took, or less than
+    ``cost(clue, length)``, an upper bound of the seconds this line will take.
     """
     lines = [(f"R{r}", clue, cells[r]) for r, clue in enumerate(puzzle.rows)]
     lines += [
@@ -127,7 +140,8 @@ def _cpsat_lines(cells: list[list], puzzle: Nonogram, deadline: Deadline | None)
     for line in lines:
         if deadline is not None:
             deadline.check("building the model")
-            if deadline.remaining() < 1.5 * last:
+            need = max(1.5 * last, cost(line[1], len(line[2])) if cost else 0.0)
+            if deadline.remaining() < need:
                 raise SolverTimeout("the time limit would pass in building the model")
         start = time.perf_counter()
         yield line
@@ -155,6 +169,19 @@ def _cpsat_picture(
     return np.array([[solver.value(x) for x in row] for row in cells], dtype=np.int8)
 
 
+#: Seconds per literal that :func:`fill_pattern` may need to build (about 2.6e-6 on
+#: the build machine, with room for a loaded one).
+STARTS_SECONDS_PER_LITERAL = 6e-6
+
+
+def _starts_line_seconds(clue: tuple[int, ...], length: int) -> float:
+    """Upper bound of the seconds :func:`fill_pattern` takes on one line.
+
+    Each possible start of each run enforces a conjunction over the whole line.
+    """
+    return STARTS_SECONDS_PER_LITERAL * length * sum(length - run + 1 for run in clue)
+
+
 def cpsat_starts_model(
     puzzle: Nonogram, deadline: Deadline | None = None
 ) -> tuple[cp_model.CpModel, list[list]]:
@@ -164,8 +191,9 @@ def cpsat_starts_model(
     Building stops with :class:`helper.SolverTimeout` once ``deadline`` passes.
     """
     model = cp_model.CpModel()
-    cells = _cpsat_cells(model, puzzle)
-    for prefix, clue, line in _cpsat_lines(cells, puzzle, deadline):
+    cells = _cpsat_cells(model, puzzle, deadline)
+    lines = _cpsat_lines(cells, puzzle, deadline, cost=_starts_line_seconds)
+    for prefix, clue, line in lines:
         fill_pattern(model, clue, line, prefix)
     return model, cells
 
@@ -177,7 +205,7 @@ def solve_cpsat_starts(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.ndar
     no picture fits and :class:`helper.SolverTimeout` when time runs out.
     """
     deadline = Deadline(check_time_limit(time_limit))
-    crossing_check(puzzle)  # a row and a column that contradict: Unsolvable at once
+    crossing_check(puzzle, deadline)  # two lines that contradict: Unsolvable at once
     model, cells = cpsat_starts_model(puzzle, deadline)
     return _cpsat_picture(model, cells, deadline, "the start-position model")
 
@@ -225,7 +253,7 @@ def cpsat_automaton_model(
     :func:`cpsat_starts_model`, and keeps to ``deadline`` in the same way.
     """
     model = cp_model.CpModel()
-    cells = _cpsat_cells(model, puzzle)
+    cells = _cpsat_cells(model, puzzle, deadline)
     for _, clue, line in _cpsat_lines(cells, puzzle, deadline):
         transitions, start, finals = clue_automaton(clue)
         model.add_automaton(line, start, finals, transitions)
@@ -273,7 +301,7 @@ def solve_cpsat_automaton(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.n
     automata in that time (:func:`_expansion_check`).
     """
     deadline = Deadline(check_time_limit(time_limit))
-    crossing_check(puzzle)
+    crossing_check(puzzle, deadline)
     reserve = _expansion_check(puzzle, deadline)
     model, cells = cpsat_automaton_model(puzzle, deadline)
     return _cpsat_picture(model, cells, deadline, "the automaton model", reserve)

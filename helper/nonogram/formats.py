@@ -49,9 +49,9 @@ def load(path: str | Path) -> Nonogram:
 
     Raises:
         ValueError: a file that is not UTF-8 text, bad JSON, a missing key, or a clue
-            or clue list that :class:`Nonogram` rejects. The message names the file,
-            the line, and the row or column (counted from 0).
-        helper.Unsolvable: clues that no picture fits (see :class:`Nonogram`).
+            or clue list that :class:`~helper.nonogram.puzzle.Nonogram` rejects. The
+            message names the file, the line, and the row or column (counted from 0).
+        helper.Unsolvable: clues that no picture fits.
     """
     text = read_text_file(path)
     if Path(path).suffix.lower() == ".non":
@@ -90,7 +90,7 @@ def _non_clue(line: str, length: int) -> tuple[int, ...]:
 
     Raises:
         ValueError: a hint that is not a number (a colour hint such as ``3b``, a word),
-            or a clue that :class:`Nonogram` rejects.
+            or a clue that :class:`~helper.nonogram.puzzle.Nonogram` rejects.
     """
     text = line.strip()
     hints = [hint.strip() for hint in text.split(",")] if text else []
@@ -248,7 +248,7 @@ def to_puzzlink(puzzle: Nonogram) -> str:
     cells.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Nonogram`.
+        TypeError: ``puzzle`` is not a :class:`~helper.nonogram.puzzle.Nonogram`.
         ValueError: a run of 256 or more cells, which puzz.link's reader cannot read.
     """
     check_puzzle(puzzle, Nonogram)
@@ -280,7 +280,7 @@ def from_puzzlink(url: str) -> Nonogram:
         ValueError: naming the URL and what is wrong: another puzzle type, no size, a
             size over :data:`helper.dispatch.MAX_CELLS` cells, an unknown character
             (with its position in the body), a ``?`` clue, more clue cells than the
-            board has, or clues that :class:`Nonogram` rejects.
+            board has, or clues that :class:`~helper.nonogram.puzzle.Nonogram` rejects.
         helper.Unsolvable: a run that does not fit its line, or rows and columns that
             paint different numbers of cells.
     """

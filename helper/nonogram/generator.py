@@ -124,10 +124,13 @@ def generate(
             :data:`helper.dispatch.MAX_CELLS` cells, a density outside 0 to 1, an
             unknown style, a negative or fractional count, or a time limit that is
             not a finite number > 0 (all before anything is drawn).
+        TypeError: ``stats`` is neither ``None`` nor a dict.
         helper.SolverTimeout: ``unique=True`` found no unique puzzle in time.
     """
     counts = {"smoothing": smoothing, "rounds": rounds}
     height, width = _check_arguments(height, width, density, style, counts)
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats is a dict that receives the counts, not {stats!r:.40}")
     seconds = check_time_limit(time_limit)
     rng = np.random.default_rng(seed)
     picture = draw(rng, height, width, density, style, smoothing)

@@ -6,7 +6,7 @@
 
 import numpy as np
 
-from helper import Deadline, Unsolvable
+from helper import Deadline, SolverTimeout, Unsolvable
 from helper.nonogram.board import Board, gained
 from helper.nonogram.puzzle import Nonogram
 
@@ -26,7 +26,7 @@ def implied_clauses(
     decided, and the clauses; ``helper.Unsolvable`` when both colours of a cell fail.
     Cells left untried when ``deadline`` passes get no clauses.
     """
-    board = Board(puzzle, known)
+    board = Board(puzzle, known, deadline)  # line solving watches the deadline too
     ids = cells.tolist()
     found: dict[tuple[int, int], None] = {}  # a dict keeps the order of discovery
     for r, c in np.argwhere(known < 0).tolist():
@@ -35,7 +35,10 @@ def implied_clauses(
             break
         if (base[0][r] | base[1][r]) >> c & 1:
             continue  # a failed colour decided this cell meanwhile
-        branches = board.branches(r, c)
+        try:
+            branches = board.branches(r, c)
+        except SolverTimeout:  # the deadline passed in the middle of a try
+            break
         if branches == [None, None]:
             raise Unsolvable("probing reached a contradiction: no picture fits")
         if None in branches:  # keep the colour that survives, with what it implies

@@ -93,7 +93,7 @@ def order_cnf(
 
     ``known`` and ``deadline`` as in ``helper.nonogram.automaton.regular_cnf``.
     """
-    cell_ids(puzzle, pool)  # the cells first, as in every CNF of the chapter
+    cell_ids(puzzle, pool, deadline)  # the cells first, as in every CNF of the chapter
     true = pool.id("true")
 
     def line_cnf(clue: tuple[int, ...], cells: list[int], line) -> list[list[int]]:

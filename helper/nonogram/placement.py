@@ -87,7 +87,7 @@ def placement_cnf(
 ) -> list[list[int]]:
     """CNF of the whole puzzle: :func:`line_placement_cnf` for every row and column."""
     clauses: list[list[int]] = []
-    for clue, cells in line_cells(puzzle, cell_ids(puzzle, pool)):
+    for clue, cells in line_cells(puzzle, cell_ids(puzzle, pool, deadline)):
         clauses += line_placement_cnf(clue, cells, pool, deadline)
     return clauses
 
@@ -100,8 +100,8 @@ def solve_pysat_placements(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.
     """
     # A fifth of the limit is kept back: freeing a big, half-built CNF takes time too.
     deadline = Deadline(0.8 * check_time_limit(time_limit))
-    crossing_check(puzzle)  # a row and a column that contradict: Unsolvable at once
+    crossing_check(puzzle, deadline)  # two lines that contradict: Unsolvable at once
     pool = IDPool()
-    cells = cell_ids(puzzle, pool)
+    cells = cell_ids(puzzle, pool, deadline)
     clauses = placement_cnf(puzzle, pool, deadline)
     return sat_picture(clauses, cells, deadline, "the placement CNF")

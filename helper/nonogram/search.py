@@ -81,7 +81,7 @@ def presolve(
         helper.Unsolvable: a contradiction that no choice avoids.
     """
     start = time.perf_counter()
-    board = Board(puzzle)
+    board = Board(puzzle, deadline=deadline)
     try:
         board.propagate()
         propagated = float((board.known() >= 0).mean())
@@ -185,15 +185,21 @@ def search_rest(
     """Line solving and probing, then ``search(clauses, cells, deadline, stats)``.
 
     ``encode(puzzle, pool, known, deadline)`` turns what probing left open into
-    clauses. A timeout in any step passes on the probed board as ``best``.
+    clauses. A timeout in any step after probing passes on the probed board as
+    ``best``.
+
+    Raises:
+        TypeError: ``stats`` is neither ``None`` nor a dict.
     """
     deadline = Deadline(check_time_limit(time_limit) * (1 - RESERVE))
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats is a dict that receives the counts, not {stats!r:.40}")
     grid = presolve(puzzle, deadline, stats)
     if (grid >= 0).all():
         return grid
     try:
         pool = IDPool()
-        cells = cell_ids(puzzle, pool)
+        cells = cell_ids(puzzle, pool, deadline)
         clauses = encode(puzzle, pool, known=grid, deadline=deadline)
         if stats is not None:
             stats.update(variables=pool.top, clauses=len(clauses))
@@ -346,7 +352,7 @@ def solve_linesolve_kissat(
 def _implied_cnf(puzzle, pool, known, deadline, stats=None) -> list[list[int]]:
     """The order CNF of the rest plus the implied clauses (an ``encode`` step)."""
     start = time.perf_counter()
-    cells = cell_ids(puzzle, pool)
+    cells = cell_ids(puzzle, pool, deadline)
     budget = Deadline(IMPLY_SHARE * deadline.remaining())
     known, implied = implied_clauses(puzzle, known, cells, budget)
     if stats is not None:
@@ -413,9 +419,12 @@ def solve_portfolio(
     ``stats`` as in :func:`solve_linesolve_cadical`, plus ``"winner"``.
 
     Raises:
+        ValueError: ``processes`` is not a whole number >= 1.
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: time ran out (``best`` is the probed board).
     """
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes is a whole number >= 1, not {processes!r:.20}")
     if processes < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return search_rest(puzzle, time_limit, order_cnf, _glucose, stats)
     probed = {}

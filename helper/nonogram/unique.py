@@ -34,7 +34,7 @@ def solutions_sat(
         if (grid >= 0).all():
             return [grid]  # every cell is forced: the one picture
         pool = IDPool()
-        cells = cell_ids(puzzle, pool)
+        cells = cell_ids(puzzle, pool, deadline)
         budget = Deadline(IMPLY_SHARE * deadline.remaining())
         grid, implied = implied_clauses(puzzle, grid, cells, budget)
     except Unsolvable:
@@ -54,12 +54,13 @@ def difficulty(puzzle: Nonogram, *, time_limit: float = 10.0) -> tuple[str, floa
 
     ``level``: ``"logic"`` if line solving completes the picture, ``"probing"`` if
     probing does within ``time_limit`` seconds, else ``"search"``; ``share``: the
-    fraction of cells line solving decides. ``helper.Unsolvable`` on a contradiction.
+    fraction of cells line solving decides. ``helper.Unsolvable`` on a contradiction,
+    ``helper.SolverTimeout`` if line solving alone does not finish in time.
     """
-    seconds = check_time_limit(time_limit)
-    known = propagate(puzzle)
+    deadline = Deadline(check_time_limit(time_limit))
+    known = propagate(puzzle, time_limit=time_limit)
     share = float((known >= 0).mean())
     if share == 1.0:
         return "logic", share
-    probed = probe(puzzle, known, time_limit=seconds)
+    probed = probe(puzzle, known, time_limit=deadline.check("rating the puzzle"))
     return ("probing" if (probed >= 0).all() else "search"), share

@@ -165,15 +165,21 @@ def test_a_binary_file_is_a_value_error_that_names_it(tmp_path, name):
         nonogram.load(path)
 
 
-def test_a_deeply_nested_json_file_is_a_value_error(tmp_path):
-    path = tmp_path / "deep.json"
-    path.write_text("[" * 100_000, encoding="utf-8")
-    with pytest.raises(ValueError, match="deep.json"):
+@pytest.mark.parametrize(
+    "text", ["[" * 100_000, '{"rows": [[' + "1" * 5000 + ']], "cols": [[1]]}']
+)
+def test_json_that_python_cannot_read_is_a_value_error_naming_the_file(tmp_path, text):
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match="odd.json"):
         nonogram.load(path)
 
 
 @pytest.mark.parametrize(
-    "text", ["width ²\nheight 1\n", "width 1\nheight ١\n", "width 0x10\nheight 1\n"]
+    "text",
+    ["width ²\nheight 1\n", "width 1\nheight ١\n", "width 0x10\nheight 1\n"]
+    + ["width " + "9" * 5000 + "\nheight 1\n"],
+    ids=["superscript", "arabic", "hex", "5000 digits"],
 )
 def test_non_sizes_are_ascii_digits(text):
     with pytest.raises(ValueError, match="is not a positive integer"):

@@ -68,7 +68,7 @@ class Board:
     cell, and ``white`` likewise. Line solving results are cached by (clue, length,
     black, white), since probing meets the same line states again and again;
     ``line_solves`` counts the calls that missed the cache. With a ``deadline``, every
-    line solve first checks the clock (a line of a big board takes a millisecond).
+    such line solve first checks the clock (a line of a big board takes a millisecond).
     """
 
     def __init__(
@@ -125,7 +125,9 @@ class Board:
 
     def _solve(self, clue: tuple[int, ...], length: int, black: int, white: int):
         key = (clue, length, black, white)
-        if key not in self.cache:
+        if key not in self.cache:  # a new line state: solve it, if there is time
+            if self.deadline is not None:
+                self.deadline.check("line solving")
             self.line_solves += 1
             self.cache[key] = line_solve_bits(clue, length, black, white)
         result = self.cache[key]
@@ -149,8 +151,6 @@ class Board:
         black, white = self.black[axis], self.white[axis]
         black_across, white_across = self.black[1 - axis], self.white[1 - axis]
         for i in sorted(lines):
-            if self.deadline is not None:
-                self.deadline.check("line solving")
             new_black, new_white = self._solve(clues[i], length, black[i], white[i])
             gained_black, gained_white = new_black & ~black[i], new_white & ~white[i]
             black[i], white[i] = new_black, new_white

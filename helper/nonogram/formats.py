@@ -64,6 +64,8 @@ def load(path: str | Path) -> Nonogram:
         ) from None
     except RecursionError:  # "[[[[...": nested deeper than Python's stack
         raise ValueError(f"{path}: the JSON is nested too deeply") from None
+    except ValueError as err:  # a number of thousands of digits, say
+        raise ValueError(f"{path}: not valid JSON ({err})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}, line 1: expected an object with keys 'rows', 'cols'")
     for key in ("rows", "cols"):
@@ -195,7 +197,7 @@ def parse_non(text: str, source: str = "<text>") -> Nonogram:
         if key in ("width", "height"):
             if key in sizes:
                 raise ValueError(f"{where}: a second {key!r}")
-            if not _digits(value) or int(value) < 1:
+            if not _digits(value) or len(value) > 7 or int(value) < 1:
                 raise ValueError(
                     f"{where}: {key} {value!r:.20} is not a positive integer"
                 )

@@ -399,10 +399,12 @@ def probe(
     board = Board(puzzle, _known(puzzle, known), deadline)
     try:
         board.propagate()
-        if (board.known() < 0).any():
+        grid = board.known()
+        if (grid < 0).any():
             probe_all(board, deadline)
+            grid = board.known()
     except Contradiction:
         raise Unsolvable("propagation and probing reached a contradiction") from None
     except SolverTimeout:
-        pass  # time is up: what is decided so far is forced
-    return board.known()
+        grid = board.known()  # time is up: what is decided so far is forced
+    return grid

@@ -208,33 +208,36 @@ def _nonogram_runs(line) -> list[int]:
 
 
 def check_nonogram(puzzle, solution) -> bool:
-    """Check a nonogram picture against the clues by counting runs.
+    """Check a nonogram picture against the clues by counting runs; True if right.
 
-    Shares no code with any solver and reads the puzzle only through its attributes.
-
-    Args:
-        puzzle: anything with clue lists ``rows`` and ``cols`` (a
-            :class:`helper.nonogram.Nonogram`); ``[]`` and ``[0]`` both mean an empty
-            line.
-        solution: 0/1 array-like of shape (rows, columns), 1 = black.
-
-    Returns:
-        True when every row and every column has exactly the runs its clue asks for.
+    Shares no code with any solver and reads the puzzle only through its clue lists
+    ``rows`` and ``cols`` (``[]`` and ``[0]`` both mean an empty line). ``solution`` is
+    array-like of shape (rows, columns) of the integers 0 and 1 (1 = black); NumPy
+    integers count, floats, bools and strings do not.
 
     Raises:
-        ValueError: wrong shape, a value other than 0/1, or the first row or column
-            whose runs differ from its clue (the message gives the expected and the
-            found runs).
+        TypeError: ``puzzle`` has no clue lists ``rows`` and ``cols``.
+        ValueError: wrong shape, a cell that is not the integer 0 or 1 (named), or the
+            first row or column whose runs differ from its clue (expected and found).
     """
-    rows, cols = list(puzzle.rows), list(puzzle.cols)
-    grid = np.asarray(solution)
+    try:
+        rows, cols = list(puzzle.rows), list(puzzle.cols)
+    except (AttributeError, TypeError):
+        kind = type(puzzle).__name__
+        message = f"expected a puzzle with clue lists rows and cols, not {kind}"
+        raise TypeError(message) from None
+    grid = np.asarray(solution, dtype=object)  # keeps each value as it was given
     if grid.shape != (len(rows), len(cols)):
         expected = (len(rows), len(cols))
         raise ValueError(f"the picture has shape {grid.shape}, expected {expected}")
-    bad = np.argwhere((grid != 0) & (grid != 1))
-    if len(bad):
-        r, c = bad[0]
-        raise ValueError(f"cell ({r}, {c}) holds {grid[r, c]!r}; cells must be 0 or 1")
+    for (r, c), value in np.ndenumerate(grid):
+        try:
+            fine = exact_int(value, f"cell ({r}, {c})") in (0, 1)
+        except ValueError:
+            fine = False
+        if not fine:
+            rule = "cells must be the integer 0 or 1"
+            raise ValueError(f"cell ({r}, {c}) holds {value!r:.20}; {rule}")
     for kind, clues, lines in (("row", rows, grid), ("column", cols, grid.T)):
         for index, (clue, line) in enumerate(zip(clues, lines, strict=True)):
             expected = [int(n) for n in clue if n != 0]

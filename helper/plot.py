@@ -205,31 +205,12 @@ def plot_number_link_state(
 
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
-def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
-    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
+def _nonogram_row_clues(rows) -> tuple[list[list[tuple[float, int]]], float]:
+    """Where each row clue number goes (x in cells, right to left), and their width.
 
-    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles
-    from 5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
-
-    Args:
-        puzzle: a :class:`helper.nonogram.Nonogram`, or anything with clue lists
-            ``rows`` and ``cols``.
-        solution: optional 0/1 array of shape (rows, columns); 1 cells are painted.
-        font_size: the largest clue font size in points.
-        ax: draw into this matplotlib Axes (e.g. one of several side by side) instead
-            of a new figure.
-
-    Returns:
-        The matplotlib Figure.
+    Each number is as wide as its digits, so that runs like "12 14 12" stay apart.
     """
-    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
-    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
-    height, width = len(rows), len(cols)
-    top = max(len(clue) for clue in cols)
-    # Row clues are laid out right to left, each number as wide as its digits (in cell
-    # units, for a font of about half a cell), so that runs like "12 14 12" stay apart.
-    row_x: list[list[tuple[float, int]]] = []
-    left = 0.0
+    row_x, left = [], 0.0
     for clue in rows:
         x, placed = -0.15, []
         for number in reversed(clue):
@@ -238,22 +219,39 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None
             x -= w
         row_x.append(placed)
         left = max(left, 0.15 - x)
-    units_w, units_h = width + left, height + top
-    cell = min(0.3, 15.0 / units_w, 15.0 / units_h)  # inches per cell
+    return row_x, left
+
+
+def _nonogram_axes(ax, units_w: float, units_h: float):
+    """``(figure, axes, inches per cell)``: a new figure for the board, or ``ax``'s."""
     if ax is None:
+        cell = min(0.3, 15.0 / units_w, 15.0 / units_h)
         fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
-    else:
-        fig = ax.figure
-        box = ax.get_position()  # in figure units: scale the font to the axes
-        cell = min(
-            box.width * fig.get_figwidth() / units_w,
-            box.height * fig.get_figheight() / units_h,
-        )
+        return fig, ax, cell
+    fig, box = ax.figure, ax.get_position()  # in figure units: fit the font to the axes
+    width, height = box.width * fig.get_figwidth(), box.height * fig.get_figheight()
+    return fig, ax, min(width / units_w, height / units_h)
+
+
+def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
+    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
+
+    ``puzzle`` is a :class:`~helper.nonogram.puzzle.Nonogram` (or anything with clue
+    lists ``rows`` and ``cols``), ``solution`` an optional 0/1 array whose 1 cells are
+    painted. The figure grows with the grid and the font (at most ``font_size``
+    points) shrinks to fit a cell, so that puzzles from 5x5 up to 80x95 stay readable.
+    ``ax``: draw into this matplotlib Axes instead of a new figure. Returns the Figure.
+    """
+    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
+    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
+    height, width = len(rows), len(cols)
+    top = max(len(clue) for clue in cols)
+    row_x, left = _nonogram_row_clues(rows)
+    fig, ax, cell = _nonogram_axes(ax, width + left, height + top)
     font = min(font_size, cell * 72 * 0.55)
     if solution is not None:
-        grid = np.asarray(solution)
-        extent = (0, width, height, 0)
+        grid, extent = np.asarray(solution), (0, width, height, 0)
         ax.imshow(
             grid, cmap="Greys", vmin=0, vmax=1, extent=extent, interpolation="nearest"
         )

@@ -33,10 +33,7 @@ OPTIONAL = {"IPython"}
 #: Files and notebooks that are still being moved into the package-per-puzzle layout.
 #: An entry is removed when its move lands; a new file or notebook never goes here.
 PENDING = {
-    "helper/nonogram.py",
     "helper/plot.py",
-    "chapters/nonogram_pysat.ipynb",
-    "chapters/nonogram_cpsat.ipynb",
     "chapters/fast_models.ipynb",
 }
 

@@ -34,9 +34,7 @@ def test_boards_of_one_size_in_a_row_share_the_cached_order_safely():
         assert nl.check(puzzle, nl.search_full_cover(puzzle.board, Deadline(30)))
 
 
-@pytest.mark.parametrize(
-    "side, seed, nodes", [(8, 0, 89), (12, 3, 278), (15, 5, 799)]
-)
+@pytest.mark.parametrize("side, seed, nodes", [(8, 0, 89), (12, 3, 278), (15, 5, 799)])
 def test_the_search_visits_as_many_cells_as_before(side, seed, nodes):
     puzzle, _ = generate_designed_with_solution(side, side, seed=seed)
     stats: dict = {}

@@ -130,11 +130,11 @@ def _searcher(
 ) -> tuple[Callable[[int], bool], Callable[[], int]]:
     """``(visit, nodes)``: ``visit(i)`` fills the cells ``order[i:]`` (True: solved);
     ``nodes()`` counts the cells visited. Lists are changed in place and restored on
-    return; ``moves`` are the links p may make (E, S; ``_SOUTH_FIRST``: S first)."""
+    return. ``visit`` takes the directions as default arguments: fast locals."""
     join, lane_sw = _joiner(label, con, end), _lane(label, con, wp)
     can_se, last, nodes = _south_east(label, wp), len(order), 0
 
-    def visit(i: int) -> bool:
+    def visit(i: int, N=N, E=E, S=S, W=W, SW=S | W, ES=E | S, NW=N | W) -> bool:
         nonlocal nodes
         while True:  # a cell with one way to go needs no call of its own
             nodes += 1
@@ -145,10 +145,10 @@ def _searcher(
             p = order[i]
             c0, ne, nw = con[p], p - wp + 1, p - wp - 1
             force = 0  # the turn the corner rule forces on p (at a number: its stubs)
-            if con[ne] == S | W and label[ne] == 0:
-                force = S | W
-            if con[nw] == E | S and label[nw] == 0:
-                force = S if force else E | S  # both: only a number's south stub fits
+            if con[ne] == SW and label[ne] == 0:
+                force = SW
+            if con[nw] == ES and label[nw] == 0:
+                force = S if force else ES  # both: only a number's south stub fits
             e = p + 1  # east; south_ok: else the east cell must turn ┌
             south_ok = S if label[e] or con[e] or can_se[e] else 0
             if label[p] > 0:  # a number: exactly one link
@@ -160,8 +160,8 @@ def _searcher(
                     return False
             elif force == S:
                 return False  # an empty cell cannot make two different turns
-            elif c0 == N | W:
-                ok = con[nw] == N | W or (label[nw] > 0 and con[nw] & (N | W))
+            elif c0 == NW:
+                ok = con[nw] == NW or (label[nw] > 0 and con[nw] & NW)
                 if force or not ok:
                     return False
             elif c0 == N:
@@ -171,14 +171,14 @@ def _searcher(
                     return False
                 break
             elif c0 == W:
-                if force == E | S:
+                if force == ES:
                     return False
                 moves = (S if south_ok and lane_sw(p) else 0) | _SOUTH_FIRST
                 moves |= 0 if force else E
                 break
             else:  # no link yet: the only way to get two is a south-east turn
                 ce, ee = con[e], end[e]
-                if force == S | W or not can_se[p] or not join(p, e, E, W):
+                if force == SW or not can_se[p] or not join(p, e, E, W):
                     return False
                 s = p + wp
                 cs, es = con[s], end[s]
@@ -189,7 +189,7 @@ def _searcher(
                 con[p], con[e], end[p], end[ee] = c0, ce, p, e
                 return False
             i += 1
-        ep = end[p]
+        ep = end[p]  # moves: the links p may make; _SOUTH_FIRST: try S before E
         for dp, dq in ((S, N), (E, W)) if moves & _SOUTH_FIRST else ((E, W), (S, N)):
             q = p + 1 if dp == E else p + wp
             cq, eq, lq = con[q], end[q], label[q]

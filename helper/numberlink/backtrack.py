@@ -149,12 +149,11 @@ def _searcher(
                 force = SW
             if con[nw] == ES and label[nw] == 0:
                 force = S if force else ES  # both: only a number's south stub fits
-            e = p + 1  # east; south_ok: else the east cell must turn ┌
-            south_ok = S if label[e] or con[e] or can_se[e] else 0
+            e = p + 1  # p goes south only if e keeps a way in: a number, a link, or ┌
             if label[p] > 0:  # a number: exactly one link
                 allowed = force or N | E | S | W
                 if not c0:
-                    moves = allowed & (E | south_ok)
+                    moves = allowed & (ES if label[e] or con[e] or can_se[e] else E)
                     break
                 if c0 & (c0 - 1) or not c0 & allowed:
                     return False
@@ -165,15 +164,16 @@ def _searcher(
                 if force or not ok:
                     return False
             elif c0 == N:
-                ok = con[ne] == N | E or (label[ne] > 0 and con[ne] & (N | E))
-                moves = (E if ok else 0) | south_ok
                 if force:
                     return False
+                ok = con[ne] == N | E or (label[ne] > 0 and con[ne] & (N | E))
+                moves = (E if ok else 0) | (S if label[e] or con[e] or can_se[e] else 0)
                 break
             elif c0 == W:
                 if force == ES:
                     return False
-                moves = (S if south_ok and lane_sw(p) else 0) | _SOUTH_FIRST
+                south = (label[e] or con[e] or can_se[e]) and lane_sw(p)
+                moves = (S if south else 0) | _SOUTH_FIRST
                 moves |= 0 if force else E
                 break
             else:  # no link yet: the only way to get two is a south-east turn

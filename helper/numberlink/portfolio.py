@@ -84,7 +84,7 @@ def solve_portfolio(
     if first not in STAGE_ONE:
         raise ValueError(f"first must be one of {STAGE_ONE}, not {first!r}")
     stats = {} if stats is None else stats
-    if not puzzle.pairs:
+    if not puzzle.board.any():  # no numbers (cheaper than counting the pairs)
         return without_pairs(puzzle)
     if assume_unique if puzzle.fill else assume_full_cover:
         share = 1.0 if puzzle.fill else full_cover_share

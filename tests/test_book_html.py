@@ -121,11 +121,9 @@ MAX_WORDS = 4_500
 #: them. An entry is removed when its page is split; a new page never goes here.
 TOO_LONG = {
     "chapters/numberlink_scale.html",
-    "chapters/nonogram_pysat.html",
     "chapters/slitherlink.html",
     "chapters/api/checks.html",
     "chapters/api/numberlink.html",
-    "chapters/api/nonogram.html",
 }
 
 
@@ -200,7 +198,6 @@ MAX_PAGE_HEIGHT = 20_000
 #: An entry is removed when its page is split; a new page never goes here.
 TOO_TALL = {
     "chapters/numberlink_scale.html",
-    "chapters/nonogram_pysat.html",
     "chapters/slitherlink.html",
     "chapters/numberlink_z3.html",
     "chapters/switches.html",

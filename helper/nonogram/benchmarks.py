@@ -44,10 +44,11 @@ def search_instances(full: bool) -> dict:
 
     (No ``#`` in the names: it starts a comment in the committed CSV file.)
 
-    The small set: seeds 0 to 2 at 50x50 and 60x60, where the searches differ. The full
-    set adds 30x30 and 40x40, where probing still decides much.
+    The small set: seeds 0 to 2 at 30x30 and 40x40, where every search finishes far
+    from the limit, so that a busy build machine gives the same answers. The full set
+    adds 50x50 and 60x60, where the searches part ways.
     """
-    sizes = (30, 40, 50, 60) if full else (50, 60)
+    sizes = (30, 40, 50, 60) if full else (30, 40)
     return {
         f"noise {n}x{n} seed {s}": generate(n, n, seed=s)
         for n in sizes

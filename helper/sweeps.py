@@ -149,6 +149,9 @@ def save_results(
 def load_results(name: str, folder: Path = RESULTS) -> pd.DataFrame:
     """Read a committed sweep; its ``# key: value`` lines go to ``.attrs["meta"]``.
 
+    Only the leading ``# `` lines are the header: a ``#`` inside the rows (an instance
+    named ``seed #3``) is data, not the start of a comment.
+
     Raises:
         FileNotFoundError: no such sweep was committed; the message says how to make it.
     """
@@ -157,14 +160,15 @@ def load_results(name: str, folder: Path = RESULTS) -> pd.DataFrame:
         raise FileNotFoundError(
             f"{path} is missing: run 'python -m tools.benchmarks {name}'"
         )
-    meta = {}
+    meta, header = {}, 0
     with path.open(encoding="utf-8") as handle:
         for line in handle:
             if not line.startswith("# "):
                 break
             key, _, value = line[2:].rstrip("\n").partition(": ")
             meta[key] = value
-    table = pd.read_csv(path, comment="#")
+            header += 1
+    table = pd.read_csv(path, skiprows=header)
     table.attrs["meta"] = meta
     return table
 

@@ -109,3 +109,11 @@ def test_readable_tables_use_words_and_integers():
     assert shown["median nodes"].tolist() == [1860, 12]
     assert shown["max seconds"].tolist() == [0.25, "timeout"]
     assert shown["status"].tolist() == ["ok", "wrong"]
+
+
+def test_a_hash_inside_the_rows_is_data(tmp_path):
+    rows = _rows(("noise #3", "fast", 0.01, "ok"), ("noise #4", "fast", 0.02, "ok"))
+    sweeps.save_results("hashes", rows, {"sweep": "hashes"}, folder=tmp_path)
+    again = sweeps.load_results("hashes", folder=tmp_path)
+    pd.testing.assert_frame_equal(again, rows)
+    assert again.attrs["meta"] == {"sweep": "hashes"}

@@ -38,7 +38,11 @@ SPARSE_DENSITIES = (1.0, 0.8, 0.6, 0.5, 0.4, 0.3)
 
 def real_puzzles() -> dict[str, Slitherlink]:
     """The three real boards of ``data/slitherlink`` (OR-Tools' examples), by name."""
-    files = {"real 4x4": "small_4x4", "real 8x8": "medium_8x8", "real 10x10": "big_10x10"}
+    files = {
+        "real 4x4": "small_4x4",
+        "real 8x8": "medium_8x8",
+        "real 10x10": "big_10x10",
+    }
     return {
         name: load(data_path(f"slitherlink/ortools_{stem}.txt"))
         for name, stem in files.items()
@@ -48,7 +52,7 @@ def real_puzzles() -> dict[str, Slitherlink]:
 @sweeps.sweep(
     "slitherlink-methods",
     chapter="slitherlink_solvers",
-    title="every Slitherlink method on the real boards and generated ones up to 100x100",
+    title="every Slitherlink method, real boards and generated ones up to 100x100",
 )
 def methods_sweep(full: bool) -> pd.DataFrame:
     """Every method of ``METHODS`` on the real boards, then generated boards.
@@ -112,9 +116,8 @@ def sparse_sweep(full: bool) -> pd.DataFrame:
     """
     from helper.slitherlink import check
 
-    boards = dict(
-        sparse_board(d, s) for d in SPARSE_DENSITIES for s in ((1, 2, 3) if full else (1,))
-    )
+    seeds = (1, 2, 3) if full else (1,)
+    boards = dict(sparse_board(d, s) for d in SPARSE_DENSITIES for s in seeds)
     stats_of: dict = {}
     solvers = {"propagation": solve_propagation, "sat": solve_sat}
     methods = {name: _with_stats(f, stats_of) for name, f in solvers.items()}

@@ -194,7 +194,7 @@ def solve_sat(
     return cuts.loop
 
 
-# From chapters/slitherlink_solvers.ipynb, section 'One entry point, and uniqueness'
+# From chapters/slitherlink_unique.ipynb, section 'Counting answers'
 def solutions_sat(
     puzzle: Slitherlink,
     *,
@@ -239,7 +239,7 @@ def solutions_sat(
     return [lattice.loop(edges_on(model, edge)) for model in models]
 
 
-# From chapters/slitherlink_solvers.ipynb,
+# From chapters/slitherlink_unique.ipynb,
 # section 'Few clues: one cut for a whole region'
 def colour_clauses(
     lattice: Lattice, edge: Sequence[int], pool: IDPool, *, as_blocks: bool = False

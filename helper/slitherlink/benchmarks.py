@@ -1,10 +1,7 @@
-"""Hand-written: the Slitherlink chapters' benchmark sweeps, run once at full size.
+"""Hand-written: the Slitherlink chapters' benchmark sweeps (bookkeeping, not a model).
 
-Bookkeeping around the models, not a model: ``python -m tools.benchmarks <name>``
-runs a sweep at full size and commits ``data/benchmarks/<name>.csv``; the chapters
-*Slitherlink by hand* and *Slitherlink with solvers* read that file and re-run the
-small version (``full=False``) at build time to check that it still agrees
-(:func:`helper.sweeps.disagreements`).
+``python -m tools.benchmarks <name>`` writes ``data/benchmarks/<name>.csv``; the
+chapters read it and re-run the small version (:func:`helper.sweeps.disagreements`).
 """
 
 from __future__ import annotations
@@ -28,16 +25,16 @@ __all__ = [
     "SPARSE_DENSITIES",
 ]
 
-#: Seconds per call in the methods sweep: full run, small (build-time) run.
+#: Seconds per call in the methods sweep, full and small.
 METHODS_LIMIT = {True: 20.0, False: 2.0}
-#: Seconds per call in the sparse-clue sweep: full run, small (build-time) run.
-SPARSE_LIMIT = {True: 20.0, False: 1.0}
-#: The clue densities of the sparse-clue sweep, from every clue to few.
+#: Seconds per call in the sparse-clue sweep, full and small.
+SPARSE_LIMIT = {True: 20.0, False: 2.0}
+#: The clue densities of the sparse-clue sweep.
 SPARSE_DENSITIES = (1.0, 0.8, 0.6, 0.5, 0.4, 0.3)
 
 
 def real_puzzles() -> dict[str, Slitherlink]:
-    """The three real boards of ``data/slitherlink`` (OR-Tools' examples), by name."""
+    """The three real boards of ``data/slitherlink``, by name."""
     files = {
         "real 4x4": "small_4x4",
         "real 8x8": "medium_8x8",
@@ -55,12 +52,9 @@ def real_puzzles() -> dict[str, Slitherlink]:
     title="every Slitherlink method, real boards and generated ones up to 100x100",
 )
 def methods_sweep(full: bool) -> pd.DataFrame:
-    """Every method of ``METHODS`` on the real boards, then generated boards.
+    """Every method on the real boards, then generated ones with half their clues.
 
-    Generated boards keep half of their clues (``generate(n, n, density=0.5,
-    seed=n)``), the last one a 30x30 board with 40%. The small run stops at 30x30,
-    with one round; the full run adds 60x60 and 100x100, three rounds and runs every
-    method on every board. Extra column: ``cells``.
+    Small: up to 30x30, one round. Full: up to 100x100, three rounds, no skipping.
     """
     from helper.slitherlink import METHODS, check, generate
 
@@ -84,7 +78,7 @@ def methods_sweep(full: bool) -> pd.DataFrame:
 
 
 def sparse_board(density: float, seed: int) -> tuple[str, Slitherlink]:
-    """The sparse-clue sweep's 30x30 board of this density and seed, with its name."""
+    """A 30x30 board of the sparse-clue sweep, and its name."""
     from helper.slitherlink import generate
 
     name = f"30x30 d={density:.1f} s={seed}"
@@ -92,7 +86,7 @@ def sparse_board(density: float, seed: int) -> tuple[str, Slitherlink]:
 
 
 def _with_stats(solver: Callable, stats_of: dict) -> Callable:
-    """``solver`` as ``bench.run_benchmark`` calls it, keeping each call's ``stats``."""
+    """``solver`` keeping each call's ``stats``."""
 
     def run(puzzle: Slitherlink, *, time_limit: float):
         stats = stats_of[puzzle, solver.__name__] = {}
@@ -109,10 +103,7 @@ def _with_stats(solver: Callable, stats_of: dict) -> Callable:
 def sparse_sweep(full: bool) -> pd.DataFrame:
     """``propagation`` and ``sat`` on 30x30 boards of falling clue density.
 
-    Seeds 1 to 3 per density when full (three rounds), seed 1 when small (one round).
-    Extra columns: ``density``, ``seed``, and the counts of the last call:
-    ``decided_at_root`` and ``nodes`` (hand-written solver; up to the limit on a
-    timeout), ``sat_rounds`` and ``loops_cut`` (SAT: its rounds and cuts).
+    Seeds 1-3 (full, three rounds) or 1 (small); extra columns: the counts of a call.
     """
     from helper.slitherlink import check
 

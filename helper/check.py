@@ -248,7 +248,7 @@ def check_nonogram(puzzle, solution) -> bool:
     return True
 
 
-# From chapters/slitherlink.ipynb, section 'An independent checker'
+# From chapters/slitherlink_hand.ipynb, section 'An independent checker'
 def check_slitherlink(puzzle, solution) -> bool:
     """Independent checker for Slitherlink: re-derives every rule from the clue grid.
 

@@ -275,7 +275,7 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None
     return fig
 
 
-# From chapters/slitherlink.ipynb, section 'The rules'
+# From chapters/slitherlink_hand.ipynb, section 'The rules'
 def _slitherlink_axes(height: int, width: int, ax=None):
     """The Axes for a board (new if ``ax`` is None), and the font and line that fit."""
     longest = max(height, width) + 0.6

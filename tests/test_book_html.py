@@ -122,7 +122,6 @@ MAX_WORDS = 4_500
 TOO_LONG = {
     "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
-    "chapters/slitherlink.html",
     "chapters/api/checks.html",
     "chapters/api/numberlink.html",
     "chapters/api/nonogram.html",
@@ -202,7 +201,6 @@ MAX_PAGE_HEIGHT = 20_000
 TOO_TALL = {
     "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
-    "chapters/slitherlink.html",
     "chapters/numberlink_z3.html",
     "chapters/switches.html",
     "chapters/nonogram_cpsat.html",

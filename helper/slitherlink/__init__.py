@@ -2,8 +2,8 @@
 
 Hand-written: the face of the package, on one screen. A board of ``h`` x ``w`` cells
 has ``(h + 1) x (w + 1)`` lattice points ``(r, c)``; a solution is the loop as its
-points in order, the first not repeated. The chapter *Slitherlink* teaches the models;
-the modules are
+points in order, the first not repeated. The chapters *Slitherlink by hand* and
+*Slitherlink with solvers* teach the models; the modules are
 
 * :mod:`~helper.slitherlink.puzzle` (hand-written): the puzzle class
   :class:`~helper.slitherlink.puzzle.Slitherlink`, the text format

@@ -13,7 +13,7 @@ from helper.slitherlink.lattice import Lattice, ticking
 from helper.slitherlink.puzzle import Slitherlink
 
 
-# From chapters/slitherlink.ipynb, section 'CP-SAT: one loop in one constraint'
+# From chapters/slitherlink_solvers.ipynb, section 'CP-SAT: one loop in one constraint'
 def solve_cpsat(
     puzzle: Slitherlink, *, time_limit: float = 10.0, num_workers: int = 1, seed=0
 ) -> list[Point]:

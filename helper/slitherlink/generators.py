@@ -1,8 +1,8 @@
 """Hand-written: the generators, of boards with a planted loop and of unique puzzles.
 
 Generators are bookkeeping around the models, so they live here rather than in the
-chapter *Slitherlink*, which explains both in words and shows their key parts with
-:func:`helper.show.show_source`:
+chapter *Slitherlink with solvers*, which explains both in words and shows their key
+parts with :func:`helper.show.show_source`:
 
 * :func:`generate_with_loop` grows a random region of cells whose boundary is one loop
   (the test that keeps it one loop is :func:`_can_add`) and shows its clues at random;

@@ -1,6 +1,6 @@
 """Hand-written: the integer numbering of a board, and the bookkeeping of big builds.
 
-No chapter walks through this code line by line; the chapter *Slitherlink* describes
+No chapter walks through this code line by line; *Slitherlink by hand* describes
 the numbering and shows parts of it with :func:`helper.show.show_source`. Every model
 of the package reads it, so it lives here once.
 

@@ -1,6 +1,6 @@
 """Hand-written: the chapter's solver by hand: propagation, union-find, backtracking.
 
-This is a search engine, not a model: the chapter *Slitherlink* states its three rules
+This is a search engine, not a model: *Slitherlink by hand* states its three rules
 in words and shows their code from here with :func:`helper.show.show_source`, so that
 the book and the package hold one copy. It uses no solver library.
 

@@ -1,6 +1,6 @@
 """Hand-written: the Slitherlink puzzle, its text files and its puzz.link addresses.
 
-No chapter walks through this code: the chapter *Slitherlink* says what the class and
+No chapter walks through this code: *Slitherlink by hand* says what the class and
 the formats hold and shows them at work. Every reader follows the rules of
 :mod:`helper.inputs`: text only (anything else is a ``TypeError`` that says what the
 function takes), files decoded as UTF-8 or refused by name, sizes above

@@ -23,7 +23,7 @@ from helper.slitherlink.lattice import Lattice, gc_paused, ticking
 from helper.slitherlink.puzzle import Slitherlink
 
 
-# From chapters/slitherlink.ipynb, section 'SAT with PySAT'
+# From chapters/slitherlink_solvers.ipynb, section 'SAT with PySAT'
 def edge_variables(
     lattice: Lattice, pool: IDPool, deadline: Deadline | None = None
 ) -> Sequence[int]:
@@ -94,7 +94,7 @@ def add_clauses(solver: Solver, blocks: list, deadline: Deadline, batch=65536) -
             solver.append_formula(part.tolist() if hasattr(part, "tolist") else part)
 
 
-# From chapters/slitherlink.ipynb, section 'Lazy loop cuts'
+# From chapters/slitherlink_solvers.ipynb, section 'Lazy loop cuts'
 def _alone_fits(lattice: Lattice, clues: list[int], loop: list, positive: int) -> bool:
     """Would this one loop, with nothing else drawn, satisfy every clue?
 
@@ -194,7 +194,7 @@ def solve_sat(
     return cuts.loop
 
 
-# From chapters/slitherlink.ipynb, section 'One entry point, and uniqueness'
+# From chapters/slitherlink_unique.ipynb, section 'Counting answers'
 def solutions_sat(
     puzzle: Slitherlink,
     *,
@@ -239,7 +239,8 @@ def solutions_sat(
     return [lattice.loop(edges_on(model, edge)) for model in models]
 
 
-# From chapters/slitherlink.ipynb, section 'Few clues: one cut for a whole region'
+# From chapters/slitherlink_unique.ipynb,
+# section 'Few clues: one cut for a whole region'
 def colour_clauses(
     lattice: Lattice, edge: Sequence[int], pool: IDPool, *, as_blocks: bool = False
 ) -> list:

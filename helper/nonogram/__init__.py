@@ -52,6 +52,7 @@ from helper.nonogram.cpsat_model import (
     solve_cpsat_automaton,
     solve_cpsat_starts,
 )
+from helper.nonogram import dfs_benchmarks  # noqa: F401  (registers "nonogram-dfs")
 from helper.nonogram.dfs import solutions_dfs, solve_dfs
 from helper.nonogram.formats import from_puzzlink, load, parse_non, to_puzzlink
 from helper.nonogram.generator import generate

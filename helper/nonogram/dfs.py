@@ -2,16 +2,16 @@
 
 Hand-written: the chapter *Search with a line solver inside* shows it with
 ``show_source``. The line solver (:mod:`helper.nonogram.linesolve`) decides what each
-line forces; :class:`TrailBoard` is the board of :mod:`helper.nonogram.board` with an
+line forces; :class:`~helper.nonogram.dfs.TrailBoard` is the board of :mod:`helper.nonogram.board` with an
 undo log (a *trail*): before a line's masks change, their old values go on the trail,
 and going back to a node pops the trail down to the length it had there. No copy of
 the grid is ever made.
 
-At every node of :func:`search`:
+At every node of :func:`~helper.nonogram.dfs.search`:
 
 1. **propagate**: line solving to a fixed point; a contradiction fails the node;
-2. **probe** (at the first :data:`PROBE_DEPTH` levels): try the
-   :data:`PROBE_CELLS` most promising open cells both ways; a colour that fails
+2. **probe** (at the first :data:`~helper.nonogram.dfs.PROBE_DEPTH` levels): try the
+   :data:`~helper.nonogram.dfs.PROBE_CELLS` most promising open cells both ways; a colour that fails
    decides the cell the other way (then propagate again), and the cell whose weaker
    colour decides the most cells becomes the branching cell;
 3. **branch**: set the cell to the colour that decided more, search below, and on
@@ -19,7 +19,7 @@ At every node of :func:`search`:
 
 A node that decides every cell is a picture. Nothing is learned across branches but
 the line solver's cache, so the search enumerates every picture exactly once:
-:func:`solutions_dfs` counts them.
+:func:`~helper.nonogram.dfs.solutions_dfs` counts them.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ __all__ = [
     "PROBE_DEPTH",
     "PROBE_CELLS",
     "TrailBoard",
+    "candidates",
     "choose_cell",
     "search",
     "solve_dfs",
@@ -44,7 +45,7 @@ __all__ = [
 #: Nodes at depth below this probe their candidate cells; deeper nodes branch on the
 #: first candidate without probing.
 PROBE_DEPTH = 1_000_000
-#: How many open cells a node probes (the best ranked by :func:`candidates`).
+#: How many open cells a node probes (the best ranked by :func:`~helper.nonogram.dfs.candidates`).
 PROBE_CELLS = 40
 
 
@@ -52,7 +53,7 @@ class TrailBoard(Board):
     """A :class:`~helper.nonogram.board.Board` that logs each change for undoing.
 
     ``trail`` holds ``(axis, line, black, white)``: the masks a line had before a
-    change. :meth:`mark` is a point to come back to, :meth:`undo` goes back to it.
+    change. :meth:`~helper.nonogram.dfs.TrailBoard.mark` is a point to come back to, :meth:`~helper.nonogram.dfs.TrailBoard.undo` goes back to it.
     ``open`` counts the undecided cells.
     """
 
@@ -62,7 +63,7 @@ class TrailBoard(Board):
         super().__init__(puzzle, deadline=deadline)
 
     def mark(self) -> tuple[int, int]:
-        """The trail's length and the open count: a point for :meth:`undo`."""
+        """The trail's length and the open count: a point for :meth:`~helper.nonogram.dfs.TrailBoard.undo`."""
         return len(self.trail), self.open
 
     def undo(self, mark: tuple[int, int]) -> None:
@@ -81,7 +82,7 @@ class TrailBoard(Board):
         super().set_cell(r, c, value)
 
     def solve_lines(self, axis: int, dirty: list[set[int]]) -> None:
-        """:meth:`Board.solve_lines`, logging every line before it changes."""
+        """:meth:`helper.nonogram.board.Board.solve_lines`, logging every line before it changes."""
         lines, dirty[axis] = dirty[axis], set()
         across, trail = dirty[1 - axis], self.trail
         clues, length = self.clues[axis], self.lengths[axis]
@@ -190,7 +191,7 @@ def search(
 
 
 def _depth_first(board, deadline, limit, stats, found) -> None:
-    """The loop of :func:`search`: nodes, branches and backtracks on ``board``."""
+    """The loop of :func:`~helper.nonogram.dfs.search`: nodes, branches and backtracks on ``board``."""
     stack: list[tuple[tuple[int, int], int, int, int]] = []  # mark, cell, other colour
     try:
         board.propagate()
@@ -230,8 +231,8 @@ def solve_dfs(
 ) -> np.ndarray:
     """Depth-first search with line solving and probing at every node.
 
-    The method ``"dfs"``: :func:`search` for one picture. ``stats`` (a dict) receives
-    the counts of :func:`search`.
+    The method ``"dfs"``: :func:`~helper.nonogram.dfs.search` for one picture. ``stats`` (a dict) receives
+    the counts of :func:`~helper.nonogram.dfs.search`.
 
     Raises:
         helper.Unsolvable: the search ran out of cells to try: no picture fits.
@@ -249,7 +250,7 @@ def solve_dfs(
 def solutions_dfs(
     puzzle: Nonogram, limit: int = 2, time_limit: float = 10.0
 ) -> list[np.ndarray]:
-    """Up to ``limit`` distinct pictures by :func:`search` (``[]`` when none fits).
+    """Up to ``limit`` distinct pictures by :func:`~helper.nonogram.dfs.search` (``[]`` when none fits).
 
     Raises:
         helper.SolverTimeout: the question was not settled within ``time_limit``.

@@ -35,6 +35,7 @@ import numpy as np
 
 from helper import dispatch
 from helper.check import check_nonogram
+from helper.nonogram import dfs_benchmarks  # noqa: F401  (registers "nonogram-dfs")
 from helper.nonogram.automaton import (
     line_automaton,
     regular_cnf,
@@ -52,7 +53,6 @@ from helper.nonogram.cpsat_model import (
     solve_cpsat_automaton,
     solve_cpsat_starts,
 )
-from helper.nonogram import dfs_benchmarks  # noqa: F401  (registers "nonogram-dfs")
 from helper.nonogram.dfs import solutions_dfs, solve_dfs
 from helper.nonogram.formats import from_puzzlink, load, parse_non, to_puzzlink
 from helper.nonogram.generator import generate

@@ -2,18 +2,18 @@
 
 Hand-written: the chapter *Search with a line solver inside* shows it with
 ``show_source``. The line solver (:mod:`helper.nonogram.linesolve`) decides what each
-line forces; :class:`~helper.nonogram.dfs.TrailBoard` is the board of :mod:`helper.nonogram.board` with an
-undo log (a *trail*): before a line's masks change, their old values go on the trail,
-and going back to a node pops the trail down to the length it had there. No copy of
-the grid is ever made.
+line forces; :class:`~helper.nonogram.dfs.TrailBoard` is the board of
+:mod:`helper.nonogram.board` with an undo log (a *trail*): before a line's masks
+change, their old values go on the trail, and going back to a node pops the trail down
+to the length it had there. No copy of the grid is ever made.
 
 At every node of :func:`~helper.nonogram.dfs.search`:
 
 1. **propagate**: line solving to a fixed point; a contradiction fails the node;
-2. **probe** (at the first :data:`~helper.nonogram.dfs.PROBE_DEPTH` levels): try the
-   :data:`~helper.nonogram.dfs.PROBE_CELLS` most promising open cells both ways; a colour that fails
-   decides the cell the other way (then propagate again), and the cell whose weaker
-   colour decides the most cells becomes the branching cell;
+2. **probe** (at the first ``PROBE_DEPTH`` levels): try the ``PROBE_CELLS`` most
+   promising open cells both ways; a colour that fails decides the cell the other way
+   (then propagate again), and the cell whose weaker colour decides the most cells
+   becomes the branching cell;
 3. **branch**: set the cell to the colour that decided more, search below, and on
    failure undo to this node and try the other colour.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from helper import Deadline, SolverTimeout, Unsolvable
+from helper import Deadline, Unsolvable
 from helper.dispatch import check_puzzle, check_time_limit
 from helper.nonogram.board import Board, Contradiction, ones
 from helper.nonogram.puzzle import Nonogram
@@ -45,7 +45,8 @@ __all__ = [
 #: Nodes at depth below this probe their candidate cells; deeper nodes branch on the
 #: first candidate without probing.
 PROBE_DEPTH = 1_000_000
-#: How many open cells a node probes (the best ranked by :func:`~helper.nonogram.dfs.candidates`).
+#: How many open cells a node probes (the best ranked by
+#: :func:`~helper.nonogram.dfs.candidates`).
 PROBE_CELLS = 40
 
 
@@ -53,7 +54,7 @@ class TrailBoard(Board):
     """A :class:`~helper.nonogram.board.Board` that logs each change for undoing.
 
     ``trail`` holds ``(axis, line, black, white)``: the masks a line had before a
-    change. :meth:`~helper.nonogram.dfs.TrailBoard.mark` is a point to come back to, :meth:`~helper.nonogram.dfs.TrailBoard.undo` goes back to it.
+    change. ``mark()`` is a point to come back to, ``undo(mark)`` goes back to it.
     ``open`` counts the undecided cells.
     """
 
@@ -63,7 +64,7 @@ class TrailBoard(Board):
         super().__init__(puzzle, deadline=deadline)
 
     def mark(self) -> tuple[int, int]:
-        """The trail's length and the open count: a point for :meth:`~helper.nonogram.dfs.TrailBoard.undo`."""
+        """The trail's length and the open count: a point to undo to."""
         return len(self.trail), self.open
 
     def undo(self, mark: tuple[int, int]) -> None:
@@ -82,7 +83,7 @@ class TrailBoard(Board):
         super().set_cell(r, c, value)
 
     def solve_lines(self, axis: int, dirty: list[set[int]]) -> None:
-        """:meth:`helper.nonogram.board.Board.solve_lines`, logging every line before it changes."""
+        """As :meth:`helper.nonogram.board.Board.solve_lines`, logging each change."""
         lines, dirty[axis] = dirty[axis], set()
         across, trail = dirty[1 - axis], self.trail
         clues, length = self.clues[axis], self.lengths[axis]
@@ -107,7 +108,7 @@ class TrailBoard(Board):
                     across.add(j)
 
     def assign(self, r: int, c: int, value: int) -> bool:
-        """Set cell ``(r, c)`` and propagate; False (board not undone) on a contradiction."""
+        """Set cell ``(r, c)`` and propagate; False on a contradiction (not undone)."""
         self.set_cell(r, c, value)
         try:
             self.propagate({r}, {c})
@@ -153,7 +154,9 @@ def choose_cell(board: TrailBoard, probing: bool, stats: dict) -> tuple | None:
             gains = []
             for value in (1, 0):
                 mark = board.mark()
-                gains.append(mark[1] - board.open if board.assign(r, c, value) else None)
+                gains.append(
+                    mark[1] - board.open if board.assign(r, c, value) else None
+                )
                 board.undo(mark)
             if None in gains:  # a colour fails: the cell takes the other one
                 if gains == [None, None] or not board.assign(r, c, gains.index(None)):
@@ -191,7 +194,7 @@ def search(
 
 
 def _depth_first(board, deadline, limit, stats, found) -> None:
-    """The loop of :func:`~helper.nonogram.dfs.search`: nodes, branches and backtracks on ``board``."""
+    """The loop of :func:`~helper.nonogram.dfs.search`: nodes, branches, backtracks."""
     stack: list[tuple[tuple[int, int], int, int, int]] = []  # mark, cell, other colour
     try:
         board.propagate()
@@ -203,8 +206,10 @@ def _depth_first(board, deadline, limit, stats, found) -> None:
             deadline.check("the depth-first search")
             stats["nodes"] += 1
             stats["depth"] = max(stats["depth"], len(stack))
-            choice = () if board.open == 0 else choose_cell(
-                board, len(stack) < PROBE_DEPTH, stats
+            choice = (
+                ()
+                if board.open == 0
+                else choose_cell(board, len(stack) < PROBE_DEPTH, stats)
             )
             if choice == ():  # every cell decided: a picture
                 found.append(board.known())
@@ -231,8 +236,8 @@ def solve_dfs(
 ) -> np.ndarray:
     """Depth-first search with line solving and probing at every node.
 
-    The method ``"dfs"``: :func:`~helper.nonogram.dfs.search` for one picture. ``stats`` (a dict) receives
-    the counts of :func:`~helper.nonogram.dfs.search`.
+    The method ``"dfs"``: :func:`~helper.nonogram.dfs.search` for one picture.
+    ``stats`` (a dict) receives the counts of the search.
 
     Raises:
         helper.Unsolvable: the search ran out of cells to try: no picture fits.
@@ -250,7 +255,9 @@ def solve_dfs(
 def solutions_dfs(
     puzzle: Nonogram, limit: int = 2, time_limit: float = 10.0
 ) -> list[np.ndarray]:
-    """Up to ``limit`` distinct pictures by :func:`~helper.nonogram.dfs.search` (``[]`` when none fits).
+    """Up to ``limit`` distinct pictures by :func:`~helper.nonogram.dfs.search`.
+
+    ``[]`` when no picture fits (the search tried every branch).
 
     Raises:
         helper.SolverTimeout: the question was not settled within ``time_limit``.

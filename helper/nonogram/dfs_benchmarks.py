@@ -32,7 +32,7 @@ FOLDERS = (
 
 
 def all_real_puzzles() -> dict[str, Nonogram]:
-    """Every ``.json`` puzzle of :data:`~helper.nonogram.dfs_benchmarks.FOLDERS`, by name without ``mikix_``."""
+    """Every ``.json`` puzzle of ``FOLDERS``, by name without ``mikix_``."""
     found = {}
     for folder in FOLDERS:
         for path in sorted(folder.glob("*.json")):
@@ -67,8 +67,8 @@ def dfs_sweep(full: bool) -> pd.DataFrame:
     """The portfolio and ``dfs`` on real puzzles and random noise pictures.
 
     Small: the real puzzles of at most 400 cells and four 20x20 noise pictures, one
-    round. Full: every real puzzle of :data:`~helper.nonogram.dfs_benchmarks.FOLDERS` and noise pictures of 20x20 to
-    70x70 (seeds 500 to 504, not used while tuning), three rounds. Extra columns:
+    round. Full: every real puzzle of ``FOLDERS`` and noise pictures of 20x20 to 70x70
+    (seeds 500 to 504, not used while tuning), three rounds. Extra columns:
     ``cells``, ``kind`` (real or noise) and ``nodes`` (the search nodes of ``dfs`` in
     its last round).
     """

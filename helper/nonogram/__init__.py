@@ -22,7 +22,9 @@ CP-SAT* (generated from them unless marked hand-written):
 * ``unique``: distinct pictures and the difficulty of a puzzle;
 * ``generator`` (hand-written): random pictures and the repair loop of ``unique=True``;
 * ``measure`` (hand-written): the tables of the chapters;
-* ``cpsat_model``: the CP-SAT models.
+* ``cpsat_model``: the CP-SAT models;
+* ``dfs``, ``dfs_benchmarks`` (hand-written): depth-first search with the line solver
+  inside, and its sweep (chapter *Search with a line solver inside*).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import numpy as np
 
 from helper import dispatch
 from helper.check import check_nonogram
+from helper.nonogram import dfs_benchmarks  # noqa: F401  (registers "nonogram-dfs")
 from helper.nonogram.automaton import (
     line_automaton,
     regular_cnf,
@@ -50,6 +53,7 @@ from helper.nonogram.cpsat_model import (
     solve_cpsat_automaton,
     solve_cpsat_starts,
 )
+from helper.nonogram.dfs import solutions_dfs, solve_dfs
 from helper.nonogram.formats import from_puzzlink, load, parse_non, to_puzzlink
 from helper.nonogram.generator import generate
 from helper.nonogram.implied import implied_clauses
@@ -84,7 +88,7 @@ __all__ = [
     "solve_pysat_placements", "solve_pysat_regular", "solve_linesolve_sat",
     "solve_linesolve_cadical", "solve_linesolve_order", "solve_linesolve_kissat",
     "solve_linesolve_implied", "solve_portfolio", "solve_cpsat_starts",
-    "solve_cpsat_automaton",
+    "solve_cpsat_automaton", "solve_dfs", "solutions_dfs",
 ]  # fmt: skip
 
 #: The independent checker :func:`helper.check.check_nonogram` under the name that
@@ -105,6 +109,7 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "portfolio": solve_portfolio,  # search: order and implied racing, first one wins
     "cpsat-starts": solve_cpsat_starts,  # cpsat_model: integer starts of the runs
     "cpsat-automaton": solve_cpsat_automaton,  # cpsat_model: add_automaton per line
+    "dfs": solve_dfs,  # dfs: depth-first search, line solving and probing per node
 }
 #: The method :func:`solve` uses when none is named: line solving and probing, then
 #: Glucose on the order CNF racing Kissat on the order CNF plus the implied clauses.

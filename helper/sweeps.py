@@ -3,9 +3,10 @@
 Hand-written: bookkeeping around the benchmarks, not a model the chapters teach.
 
 The full sweeps take far longer than a book build may. So each is a registered
-:class:`Sweep` (``@sweep("name", ...)`` in a package's ``benchmarks`` module), run at
-full size by one command, ``python -m tools.benchmarks``, which writes its results with
-the machine, the versions and the date to ``data/benchmarks/<name>.csv``. A chapter
+:class:`Sweep` (``@sweep("name", ...)`` in a module whose name ends in
+``benchmarks``), run at full size by one command, ``python -m tools.benchmarks``,
+which writes its results with the machine, the versions and the date to
+``data/benchmarks/<name>.csv``. A chapter
 plots and tabulates those committed files (:func:`load_results`, :func:`measured_on`)
 and re-runs the small sizes at build time: :func:`disagreements` compares the live
 rows with the committed ones (same answers found, and the same clear winner), so that a
@@ -84,13 +85,13 @@ def sweep(name: str, *, chapter: str, title: str) -> Callable:
 
 
 def sweeps() -> dict[str, Sweep]:
-    """Every registered sweep, after importing each ``helper.*.benchmarks`` module."""
+    """Every registered sweep, after importing each ``helper.*benchmarks`` module."""
     import pkgutil
 
     import helper
 
     for info in pkgutil.walk_packages(helper.__path__, prefix="helper."):
-        if info.name.rsplit(".", 1)[-1] == "benchmarks":
+        if info.name.rsplit(".", 1)[-1].endswith("benchmarks"):
             importlib.import_module(info.name)
     return dict(sorted(_SWEEPS.items()))
 

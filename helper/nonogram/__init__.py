@@ -35,7 +35,6 @@ import numpy as np
 
 from helper import dispatch
 from helper.check import check_nonogram
-from helper.nonogram import dfs_benchmarks  # noqa: F401  (registers "nonogram-dfs")
 from helper.nonogram.automaton import (
     line_automaton,
     regular_cnf,

@@ -231,60 +231,48 @@ def check_nonogram(puzzle, solution) -> bool:
 def check_slitherlink(puzzle, solution) -> bool:
     """Independent checker for Slitherlink: re-derives every rule from the clue grid.
 
-    Args:
-        puzzle: the puzzle; only its ``clues`` grid is read (-1, or any negative
-            number, for no clue).
-        solution: the lattice points ``(r, c)`` of the loop in order, the first not
-            repeated.
-
-    Returns:
-        True when ``solution`` is one closed loop of unit steps through distinct
-        lattice points of the board and every clue equals the number of its cell's
-        sides on the loop.
-
-    Raises:
-        ValueError: naming the broken rule and the point or cell where it breaks.
+    ``puzzle.clues`` is read (a negative entry: no clue); ``solution`` is the loop's
+    lattice points ``(r, c)`` in order, exact integers, the first not repeated. True
+    when it is one closed loop of unit steps through distinct points of the board and
+    every clue counts its cell's sides on it; else a ``ValueError`` that names the
+    broken rule and the point or cell.
     """
     grid = [list(row) for row in puzzle.clues]
     height, width = len(grid), len(grid[0]) if grid else 0
-    points = []
-    for point in solution:
-        if len(point) != 2 or any(int(x) != x for x in point):
-            raise ValueError(
-                f"point rule: {point!r} is not a lattice point (r, c) of integers"
-            )
-        points.append((int(point[0]), int(point[1])))
-    if len(points) < 4:
-        raise ValueError(
-            f"loop rule: a loop needs at least 4 points, got {len(points)}"
-        )
-    seen = set()
-    for r, c in points:
+    board = f"the {height}x{width} board"
+    if not hasattr(solution, "__iter__"):
+        kind = type(solution).__name__
+        raise ValueError(f"loop rule: a {kind} is not a list of points")
+    points, seen = [], set()
+    for step, point in enumerate(solution):
+        where = f"point rule: point {step}, {point!r}"
+        try:
+            r, c = point
+        except (TypeError, ValueError):
+            raise ValueError(f"{where}, is not a lattice point (r, c)") from None
+        r, c = exact_int(r, f"{where}: its row"), exact_int(c, f"{where}: its column")
         if not (0 <= r <= height and 0 <= c <= width):
-            raise ValueError(
-                f"board rule: point {(r, c)} is outside the {height}x{width} board"
-            )
+            raise ValueError(f"board rule: point {(r, c)} is outside {board}")
         if (r, c) in seen:
             raise ValueError(f"single-loop rule: point {(r, c)} is visited twice")
         seen.add((r, c))
+        points.append((r, c))
+    if len(points) < 4:
+        raise ValueError(f"loop rule: a loop has at least 4 points, not {len(points)}")
     sides = set()
     for i, (r, c) in enumerate(points):
         r2, c2 = points[(i + 1) % len(points)]
         if abs(r - r2) + abs(c - c2) != 1:
             raise ValueError(f"step rule: {(r, c)} -> {(r2, c2)} is not one unit step")
         sides.add(frozenset({(r, c), (r2, c2)}))
-    for r in range(height):
-        for c in range(width):
-            clue = grid[r][c]
-            if clue is None or clue < 0:
-                continue
-            corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
-            used = sum(
-                frozenset({corners[k], corners[(k + 1) % 4]}) in sides for k in range(4)
+    for r, c in ((r, c) for r in range(height) for c in range(width)):
+        if grid[r][c] is None or grid[r][c] < 0:
+            continue
+        corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+        used = sum(frozenset({corners[k], corners[k - 1]}) in sides for k in range(4))
+        if used != grid[r][c]:
+            raise ValueError(
+                f"clue rule: cell {(r, c)} shows {grid[r][c]} but the loop uses {used} "
+                "of its sides"
             )
-            if used != clue:
-                raise ValueError(
-                    f"clue rule: cell {(r, c)} shows {clue} but the loop uses {used} "
-                    "of its sides"
-                )
     return True

@@ -422,97 +422,66 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None
 
 
 # From chapters/slitherlink.ipynb, section 'The rules'
-def plot_slitherlink_board(
-    puzzle,
-    loop=None,
-    *,
-    loops=None,
-    on=None,
-    off=None,
-    shade=None,
-    ax=None,
-    title: str | None = None,
-):
-    """Draw a Slitherlink board: lattice points, clues and, optionally, the loop.
-
-    Args:
-        puzzle: a Slitherlink puzzle (its ``clues`` are read) or a 2-D grid of clues,
-            -1 for no clue.
-        loop: the loop as lattice points ``(r, c)`` in order (the first not repeated).
-        loops: several loops, each drawn in its own colour (to show a wrong, multi-loop
-            answer).
-        on: edges known to be on the loop, as pairs of points (drawn as thick lines).
-        off: edges known to be off the loop, as pairs of points (drawn as small
-            crosses).
-        shade: a 2-D grid of booleans, one per cell; the true cells are tinted
-            (to show a region, such as the inside of a loop).
-        ax: draw into this Axes instead of a new figure.
-        title: the Axes title.
-
-    Returns:
-        The matplotlib Figure.
-    """
-    clues = np.asarray(getattr(puzzle, "clues", puzzle))
-    height, width = clues.shape
+def _slitherlink_axes(height: int, width: int, ax=None):
+    """The Axes for a board (new if ``ax`` is None), and the font and line that fit."""
     longest = max(height, width) + 0.6
     if ax is None:
         side = min(9.0, max(2.5, 0.45 * max(height, width)))
         size = (side * (width + 0.6) / longest, side * (height + 0.6) / longest)
-        fig, ax = plt.subplots(figsize=size)
-    fig = ax.figure
-    crowded = max(height, width) > 40  # dots would hide the loop
-    if not crowded:
+        _, ax = plt.subplots(figsize=size)
+    if max(height, width) <= 40:  # on a bigger board the dots would hide the loop
         rr, cc = np.mgrid[0 : height + 1, 0 : width + 1]
         ax.scatter(cc.ravel(), rr.ravel(), s=6, color="black", zorder=3)
     # Scale text and lines to a cell's size on the page (smaller in a grid of panels).
-    box = ax.get_position()
+    fig, box = ax.figure, ax.get_position()
     cell_points = 72 * min(
         box.width * fig.get_figwidth() / (width + 0.6),
         box.height * fig.get_figheight() / (height + 0.6),
     )
-    font = max(3.0, min(14.0, 0.5 * cell_points))
-    line = max(0.6, min(2.5, 0.12 * cell_points))
-    for r in range(height):
-        for c in range(width):
-            if clues[r, c] >= 0:
-                ax.text(
-                    c + 0.5,
-                    r + 0.5,
-                    str(clues[r, c]),
-                    ha="center",
-                    va="center",
-                    fontsize=font,
-                    color="dimgray",
-                )
-    if shade is not None:
-        tinted = np.argwhere(np.asarray(shade, dtype=bool))
-        squares = [Rectangle((c, r), 1, 1) for r, c in tinted.tolist()]
-        tint = PatchCollection(squares, color="tab:orange", alpha=0.25, lw=0)
-        ax.add_collection(tint)
-    groups = [] if loop is None else [list(loop)]
-    groups += [list(x) for x in loops or []]
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for i, points in enumerate(groups):
-        closed = points + points[:1]
-        ax.plot(
-            [c for _, c in closed],
-            [r for r, _ in closed],
-            color=colours[i % len(colours)],
-            linewidth=line,
-            zorder=2,
-        )
-    if on:
-        segments = [[(c1, r1), (c2, r2)] for (r1, c1), (r2, c2) in on]
-        lines = LineCollection(segments, colors="tab:blue", linewidths=line, zorder=2)
-        ax.add_collection(lines)
-    if off:
-        xs = [(c1 + c2) / 2 for (_, c1), (_, c2) in off]
-        ys = [(r1 + r2) / 2 for (r1, _), (r2, _) in off]
-        ax.scatter(xs, ys, marker="x", s=20, color="tab:red", linewidths=1.2, zorder=2)
     ax.set_xlim(-0.3, width + 0.3)
     ax.set_ylim(height + 0.3, -0.3)
     ax.set_aspect("equal")
     ax.axis("off")
+    font = max(3.0, min(14.0, 0.5 * cell_points))
+    return ax, font, max(0.6, min(2.5, 0.12 * cell_points))
+
+
+def plot_slitherlink_board(
+    puzzle, loop=None, *, loops=None, on=None, off=None, shade=None, ax=None, title=None
+):
+    """Draw a Slitherlink board: lattice points, clues and, optionally, the loop.
+
+    ``puzzle`` is a Slitherlink puzzle or a 2-D grid of clues (-1: none); ``loop`` the
+    loop as lattice points ``(r, c)`` in order; ``loops`` several loops, each in its
+    own colour (a wrong, multi-loop answer); ``on`` and ``off`` edges known to be on
+    (thick lines) or off (crosses), as links ``(r1, c1, r2, c2)``; ``shade`` a grid of
+    booleans, one per cell, the true ones tinted; ``ax`` an Axes to draw into. Returns
+    the matplotlib Figure.
+    """
+    clues = np.asarray(getattr(puzzle, "clues", puzzle))
+    height, width = clues.shape
+    ax, font, line = _slitherlink_axes(height, width, ax)
+    for r, c in np.argwhere(clues >= 0).tolist():
+        ax.text(c + 0.5, r + 0.5, str(clues[r, c]), ha="center", va="center",
+                fontsize=font, color="dimgray")  # fmt: skip
+    if shade is not None:
+        tinted = np.argwhere(np.asarray(shade, dtype=bool)).tolist()
+        squares = [Rectangle((c, r), 1, 1) for r, c in tinted]
+        tint = PatchCollection(squares, color="tab:orange", alpha=0.25, lw=0)
+        ax.add_collection(tint)
+    groups = ([] if loop is None else [list(loop)]) + [list(x) for x in loops or []]
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, points in enumerate(groups):
+        closed = points + points[:1]
+        ax.plot([c for _, c in closed], [r for r, _ in closed],
+                color=colours[i % len(colours)], linewidth=line, zorder=2)  # fmt: skip
+    if on:
+        segments = [[(c1, r1), (c2, r2)] for r1, c1, r2, c2 in on]
+        ax.add_collection(LineCollection(segments, colors="tab:blue", linewidths=line))
+    if off:
+        xs = [(c1 + c2) / 2 for _, c1, _, c2 in off]
+        ys = [(r1 + r2) / 2 for r1, _, r2, _ in off]
+        ax.scatter(xs, ys, marker="x", s=20, color="tab:red", linewidths=1.2, zorder=2)
     if title:
         ax.set_title(title)
-    return fig
+    return ax.figure

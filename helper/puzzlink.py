@@ -27,6 +27,7 @@ __all__ = [
     "make_url",
     "decode_number16",
     "encode_number16",
+    "quote_url",
 ]
 
 #: The value of a cell that shows a question mark ("some number") in puzz.link.
@@ -55,11 +56,13 @@ def split_url(url: str, types: str | tuple[str, ...]) -> tuple[str, int, int, st
     wanted = (types,) if isinstance(types, str) else tuple(types)
     query = urlsplit(url.strip()).query
     if not query:
-        raise ValueError(f"{_short(url)}: no '?<type>/...' part; not a puzz.link URL")
+        raise ValueError(
+            f"{quote_url(url)}: no '?<type>/...' part; not a puzz.link URL"
+        )
     parts = query.split("/")
     if parts[0] not in wanted:
         raise ValueError(
-            f"{_short(url)}: puzzle type {parts[0][:20]!r}, "
+            f"{quote_url(url)}: puzzle type {parts[0][:20]!r}, "
             f"expected {' or '.join(wanted)}"
         )
     numbers = [
@@ -68,19 +71,25 @@ def split_url(url: str, types: str | tuple[str, ...]) -> tuple[str, int, int, st
         if part.isascii() and part.isdigit()
     ]
     if len(numbers) < 2 or numbers[1] != numbers[0] + 1:
-        raise ValueError(f"{_short(url)}: expected {parts[0]}/<columns>/<rows>/<body>")
+        raise ValueError(
+            f"{quote_url(url)}: expected {parts[0]}/<columns>/<rows>/<body>"
+        )
     if max(len(parts[numbers[0]]), len(parts[numbers[1]])) > 7:
-        raise ValueError(f"{_short(url)}: the size is too large")
+        raise ValueError(f"{quote_url(url)}: the size is too large")
     columns, rows = int(parts[numbers[0]]), int(parts[numbers[1]])
     if columns < 1 or rows < 1:
-        raise ValueError(f"{_short(url)}: the size {columns}x{rows} is empty")
-    check_cells(rows, columns, f"{_short(url)}: the puzzle")
+        raise ValueError(f"{quote_url(url)}: the size {columns}x{rows} is empty")
+    check_cells(rows, columns, f"{quote_url(url)}: the puzzle")
     body = "/".join(parts[numbers[1] + 1 :])
     return parts[0], columns, rows, body
 
 
-def _short(url: str, most: int = 80) -> str:
-    """The URL for an error message: quoted, and cut in the middle if long."""
+def quote_url(url: str, most: int = 80) -> str:
+    """A URL for an error message: quoted, and cut in the middle when long.
+
+    Every reader of puzz.link addresses names the URL in its errors this way, so that a
+    mistyped megabyte of address does not become a megabyte of message.
+    """
     text = repr(url)
     return text if len(text) <= most else f"{text[: most // 2]}...{text[-most // 2 :]}"
 

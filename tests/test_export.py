@@ -4,8 +4,7 @@ import json
 
 import pytest
 
-from helper import REPO_ROOT
-from tools.export import GENERATED_HEADER, collect, render, stale_modules
+from tools.export import GENERATED_HEADER, collect, module_path, render, stale_modules
 
 
 def test_generated_modules_are_fresh():
@@ -15,7 +14,7 @@ def test_generated_modules_are_fresh():
 
 def test_generated_modules_carry_the_header():
     for name in collect():
-        text = (REPO_ROOT / "helper" / f"{name}.py").read_text(encoding="utf-8")
+        text = module_path(name).read_text(encoding="utf-8")
         assert text.startswith(GENERATED_HEADER)
 
 

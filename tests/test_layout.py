@@ -35,7 +35,6 @@ OPTIONAL = {"IPython"}
 PENDING = {
     "helper/numberlink.py",
     "helper/nonogram.py",
-    "helper/slitherlink.py",
     "helper/switches.py",
     "helper/plot.py",
     "chapters/numberlink_scale.ipynb",
@@ -43,7 +42,6 @@ PENDING = {
     "chapters/numberlink_cpsat.ipynb",
     "chapters/nonogram_pysat.ipynb",
     "chapters/nonogram_cpsat.ipynb",
-    "chapters/slitherlink.ipynb",
     "chapters/switches.ipynb",
     "chapters/fast_models.ipynb",
 }

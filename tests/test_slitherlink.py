@@ -1,4 +1,8 @@
-"""Slitherlink: the puzzle class, reader, checker, generator and every solver."""
+"""Slitherlink: the puzzle class, reader, checker, generator and every solver.
+
+The hostile inputs, time limits and property-based tests of the package are in
+``test_slitherlink_inputs.py``.
+"""
 
 import dataclasses
 import threading
@@ -22,11 +26,6 @@ from helper.slitherlink import (
     ON,
     Lattice,
     Slitherlink,
-    _inside,
-    _loop_edges,
-    _LoopCuts,
-    _RegionCuts,
-    _UniqueCheck,
     check,
     colour_clauses,
     difficulty,
@@ -45,6 +44,9 @@ from helper.slitherlink import (
     solve_sat,
     to_puzzlink,
 )
+from helper.slitherlink.generators import _UniqueCheck
+from helper.slitherlink.propagation import EdgeState, _probe
+from helper.slitherlink.sat_model import _LoopCuts, _RegionCuts, solutions_sat
 
 REAL = ["ortools_small_4x4.txt", "ortools_medium_8x8.txt", "ortools_big_10x10.txt"]
 
@@ -178,8 +180,8 @@ def test_check_accepts_the_known_answer():
             [(0, 4), (0, 5), (1, 5), (1, 4)],
             r"board rule: point \(0, 5\) is outside the 4x4 board",
         ),
-        ([(0, 0), (0, 1), (1, 1)], r"loop rule: a loop needs at least 4 points"),
-        ([(0, 0), (0, 0.5), (1, 1), (1, 0)], r"point rule"),
+        ([(0, 0), (0, 1), (1, 1)], r"loop rule: a loop has at least 4 points, not 3"),
+        ([(0, 0), (0, 0.5), (1, 1), (1, 0)], r"point rule: point 1, \(0, 0.5\)"),
         # Not closed: the last point is not next to the first.
         (SMALL_ANSWER[:-2], r"step rule"),
     ],
@@ -215,7 +217,8 @@ def test_lattice_counts_and_numbering():
     for cell, sides in enumerate(lattice.cell_edges):
         r, c = divmod(cell, 5)
         corners = {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
-        assert all(set(lattice.edge_points[e]) <= corners for e in sides)
+        ends = [(lattice.links[e][:2], lattice.links[e][2:]) for e in sides]
+        assert all({p, q} <= corners for p, q in ends)
     assert lattice.edge_between((1, 1), (1, 2)) == 1 * 5 + 1
     assert lattice.edge_between((1, 1), (2, 2)) is None
 
@@ -255,7 +258,7 @@ def test_propagation_rules_decide_what_the_chapter_says():
     state = propagate(medium, ("clue",))
     lattice = Lattice(medium.height, medium.width)
     zero_sides = {
-        lattice.edge_points[e]
+        lattice.links[e]
         for cell, sides in enumerate(lattice.cell_edges)
         if medium.clues.flat[cell] == 0
         for e in sides
@@ -269,7 +272,7 @@ def test_propagation_rules_decide_what_the_chapter_says():
 
 def test_plot_returns_a_figure():
     puzzle, loop = generate_with_loop(6, 6, density=0.5, seed=1)
-    on, off = [((0, 0), (0, 1))], [((1, 0), (1, 1))]
+    on, off = [(0, 0, 0, 1)], [(1, 0, 1, 1)]  # links: (r1, c1, r2, c2)
     fig = plot_slitherlink_board(puzzle, loop, loops=[loop], on=on, off=off, title="t")
     assert fig.axes and fig.axes[0].get_title() == "t"
     plt.close(fig)
@@ -522,9 +525,9 @@ def test_colour_clauses_colour_every_set_of_loops_exactly_once():
     edge = edge_variables(lattice, pool)
     square = [(0, 0), (0, 1), (1, 1), (1, 0)]  # around cell (0, 0)
     ring = [(1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (3, 3), (3, 2), (2, 2)]  # 4 cells
-    on = set(_loop_edges(lattice, square)) | set(_loop_edges(lattice, ring))
-    inside = _inside(lattice, _loop_edges(lattice, square))
-    inside |= _inside(lattice, _loop_edges(lattice, ring))
+    on = set(lattice.loop_edges(square)) | set(lattice.loop_edges(ring))
+    inside = lattice.inside(lattice.loop_edges(square))
+    inside |= lattice.inside(lattice.loop_edges(ring))
     assert inside.sum() == 1 + 4
     colour = [pool.id(("inside", c)) for c in range(12)]
     clauses = colour_clauses(lattice, edge, pool)
@@ -552,7 +555,7 @@ def test_region_cuts_never_cut_a_single_loop():
     ]
     clauses = []
     for pair in ([0, 1], [0, 2], [0, 1, 2]):
-        on = {e for i in pair for e in _loop_edges(lattice, squares[i])}
+        on = {e for i in pair for e in lattice.loop_edges(squares[i])}
         new = cuts(model_of(lattice, edge, on))
         assert new and cuts.made >= 1
         clauses += new
@@ -560,7 +563,7 @@ def test_region_cuts_never_cut_a_single_loop():
     assert len(loops) == 213
     auxiliary = {abs(x) for clause in clauses for x in clause} - set(edge)
     for loop in loops:
-        true = {edge[e] for e in _loop_edges(lattice, loop)}
+        true = {edge[e] for e in lattice.loop_edges(loop)}
         for a in sorted(auxiliary):  # an auxiliary is true when an edge implies it
             if any(c == [-x, a] for c in clauses for x in true if len(c) == 2):
                 true.add(a)
@@ -576,18 +579,18 @@ def test_a_region_cut_forbids_every_loop_inside_the_disk():
     stray = [(0, 3), (0, 6), (4, 6), (4, 3)]
     stray = [(0, 3), (0, 4), (0, 5), (0, 6), (1, 6), (2, 6), (3, 6), (4, 6)]
     stray += [(4, 5), (4, 4), (4, 3), (3, 3), (2, 3), (1, 3)]
-    on = set(_loop_edges(lattice, main)) | set(_loop_edges(lattice, stray))
+    on = set(lattice.loop_edges(main)) | set(lattice.loop_edges(stray))
     clauses = _RegionCuts(lattice, edge, pool)(model_of(lattice, edge, on))
     from pysat.solvers import Solver
 
     with Solver(name="glucose4", bootstrap_with=clauses) as s:
         # The main loop next to any small loop inside the stray loop's disk: forbidden.
         inner = [(1, 4), (1, 5), (2, 5), (2, 4)]
-        both = set(_loop_edges(lattice, main)) | set(_loop_edges(lattice, inner))
+        both = set(lattice.loop_edges(main)) | set(lattice.loop_edges(inner))
         assert not s.solve(assumptions=model_of(lattice, edge, both))
         # Each loop alone is still allowed.
         for alone in (inner, main, stray):
-            on = set(_loop_edges(lattice, alone))
+            on = set(lattice.loop_edges(alone))
             assert s.solve(assumptions=model_of(lattice, edge, on))
 
 
@@ -597,27 +600,10 @@ def test_solutions_settles_a_sparse_unique_board_quickly():
     (loop,) = solutions(sparse, limit=2, time_limit=30, stats=stats)
     assert check(sparse, loop) and stats["rounds"] < 1000
     # The loop cuts cannot settle it in that time (the trap the chapter shows).
+    trap = {}
     with pytest.raises(SolverTimeout):
-        solutions_with_loop_cuts(sparse, time_limit=2)
-
-
-def solutions_with_loop_cuts(puzzle, time_limit):
-    from pysat.solvers import Solver
-
-    from helper.sat import distinct_models
-
-    deadline = Deadline(time_limit)
-    lattice = Lattice(puzzle.height, puzzle.width)
-    edge = edge_variables(lattice, IDPool())
-    loop_cuts = _LoopCuts(puzzle, lattice, edge, accept_alone=False)
-
-    def cuts(model):
-        deadline.check()
-        return loop_cuts(model)
-
-    clauses = sat_clauses(puzzle, edge, lattice)
-    with Solver(name="glucose4", bootstrap_with=clauses) as s:
-        return distinct_models(s, edge, limit=2, time_limit=time_limit, cuts=cuts)
+        solutions_sat(sparse, time_limit=2, stats=trap, cuts="loop", colours=False)
+    assert trap["rounds"] > 10 * stats["rounds"]
 
 
 # --- unique puzzles -----------------------------------------------------------------
@@ -723,8 +709,6 @@ def test_difficulty_share_is_what_propagation_decides():
 
 
 def test_probing_decides_more_than_the_rules():
-    from helper.slitherlink import EdgeState, _probe
-
     puzzle = generate(8, 8, seed=1, unique=True)
     state = EdgeState(puzzle)
     state.propagate()
@@ -733,7 +717,7 @@ def test_probing_decides_more_than_the_rules():
     assert state.unknown < before
     # Whatever probing decides agrees with the one answer.
     (loop,) = solutions(puzzle)
-    on = set(_loop_edges(state.lattice, loop))
+    on = set(state.lattice.loop_edges(loop))
     for e, value in enumerate(state.value):
         assert value == 0 or (value == 1) == (e in on)
 

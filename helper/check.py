@@ -13,7 +13,7 @@ the module has one whatever order the puzzle chapters come in.)
 
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -53,20 +53,18 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     """Check an answer to a switch puzzle by counting; share no code with the solvers.
 
     Every light must be touched by an odd number of pressed switches (its own or a
-    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. Wires
-    count once however often they are listed.
-
-    Args:
-        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`).
-        solution: the names of the switches pressed, each once.
-
-    Returns:
-        True when the answer is right.
+    neighbour's) if it is in ``puzzle.flip``, and by an even number otherwise. The
+    puzzle is read by its attributes ``nodes``, ``flip`` and ``edges`` (names are
+    strings; a wire counts once however often it is listed); ``solution`` names the
+    switches pressed, each once. Returns True when the answer is right.
 
     Raises:
+        TypeError: ``puzzle`` has no ``nodes``, ``flip`` or ``edges``.
         ValueError: naming the rule and the light (or switch) that breaks it.
     """
+    if not all(hasattr(puzzle, part) for part in ("nodes", "flip", "edges")):
+        kind = type(puzzle).__name__
+        raise TypeError(f"a switch puzzle has nodes, flip and edges; {kind} has not")
     names = list(puzzle.nodes)
     neighbours = {v: set() for v in names}
     for a, b in puzzle.edges:
@@ -79,8 +77,13 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
     for v in targets:
         if v not in neighbours:
             raise ValueError(f"the puzzle asks to flip {v!r}, which is not a node")
+    if isinstance(solution, (str, bytes)) or not isinstance(solution, Iterable):
+        kind = type(solution).__name__
+        raise ValueError(f"an answer is a list of switch names, not a {kind}")
     done = set()
     for v in solution:
+        if not isinstance(v, str):
+            raise ValueError(f"pressed switch {v!r} is not a name (a str)")
         if v not in neighbours:
             raise ValueError(f"pressed switch {v!r} is not a node of the puzzle")
         if v in done:
@@ -88,8 +91,7 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
         done.add(v)
     for v in names:
         touches = sorted(u for u in neighbours[v] | {v} if u in done)
-        flipped = len(touches) % 2 == 1
-        if flipped != (v in targets):
+        if (len(touches) % 2 == 1) != (v in targets):
             goal = "must flip" if v in targets else "must stay as it is"
             raise ValueError(
                 f"light {v!r} {goal}, but {len(touches)} pressed switches touch it: "
@@ -99,6 +101,42 @@ def check_switches(puzzle, solution: Iterable[str]) -> bool:
 
 
 # From chapters/numberlink_z3.ipynb, section 'Verify with an independent checker'
+def _numberlink_cells(k: int, path, shape: tuple[int, int]) -> list[tuple[int, int]]:
+    """Path ``k`` of an answer as exact integer cells on the board, or ValueError."""
+    if isinstance(path, (str, bytes, Mapping)) or not isinstance(path, Iterable):
+        raise ValueError(f"path {k} is a {type(path).__name__}, not a list of cells")
+    cells = []
+    for i, cell in enumerate(path):
+        pair = isinstance(cell, (Sequence, np.ndarray)) and not isinstance(cell, str)
+        if not pair or len(cell) != 2:
+            raise ValueError(f"path {k}, step {i}: {cell!r} is not a (row, column)")
+        r = exact_int(cell[0], f"path {k}, step {i}: the row")
+        c = exact_int(cell[1], f"path {k}, step {i}: the column")
+        if not (0 <= r < shape[0] and 0 <= c < shape[1]):
+            raise ValueError(f"path {k} leaves the board at {(r, c)}")
+        cells.append((r, c))
+    return cells
+
+
+def _numberlink_walk(k: int, path: list, board: np.ndarray, used: dict) -> None:
+    """Walk path ``k`` cell by cell: no cell twice, no number passed, no gap."""
+    for i, (r, c) in enumerate(path):
+        if (r, c) in used:
+            other = used[r, c]
+            what = (
+                "visits it twice (a loop)"
+                if other == k
+                else f"crosses or touches path {other}"
+            )
+            raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
+        used[r, c] = k
+        if 0 < i < len(path) - 1 and board[r, c] != 0:
+            number = board[r, c]
+            raise ValueError(f"path {k} passes through the number {number} at {(r, c)}")
+        if i > 0 and abs(path[i - 1][0] - r) + abs(path[i - 1][1] - c) != 1:
+            raise ValueError(f"path {k} jumps from {path[i - 1]} to {(r, c)}: a gap")
+
+
 def check_numberlink(puzzle, solution: Mapping) -> bool:
     """Check a Numberlink answer against the rules.
 
@@ -107,6 +145,8 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
             the two ends of pair k) and ``fill`` (True: every cell must lie on a path)
             are read.
         solution: ``{k: [(r, c), ...]}``, one path per pair, from one end to the other.
+            Pair numbers and coordinates must be exact integers: a float, a string or
+            a bool is a broken rule, not rounded.
 
     Returns:
         True when every rule holds.
@@ -115,29 +155,28 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
         ValueError: naming the first broken rule and the cell or pair where it breaks.
     """
     board = np.asarray(puzzle.board)
-    h, w = board.shape
     ends: dict[int, set] = {}
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
             ends.setdefault(int(k), set()).add((r, c))
     for k, cells in ends.items():
         if len(cells) != 2:
-            raise ValueError(
-                f"the board is invalid: number {k} appears {len(cells)} times"
-            )
-    extra = sorted(set(map(int, solution)) - set(ends))
-    if extra:
-        k = extra[0]
-        path = [tuple(map(int, cell)) for cell in solution[k]]
+            raise ValueError(f"the board is invalid: {k} appears {len(cells)} times")
+    if not isinstance(solution, Mapping):
+        raise ValueError(f"the answer is a {type(solution).__name__}, not {{k: path}}")
+    paths = {}
+    for key, path in solution.items():
+        k = exact_int(key, "a pair number of the answer")
+        paths[k] = _numberlink_cells(k, path, board.shape)
+    for k in sorted(set(paths) - set(ends)):
+        path = paths[k]
         kind = "a stray loop" if len(path) > 2 and path[0] == path[-1] else "a path"
-        raise ValueError(
-            f"the answer has {kind} labelled {k}, but the board has no pair {k}"
-        )
+        raise ValueError(f"the answer has {kind} labelled {k}, but no pair {k}")
     used: dict[tuple[int, int], int] = {}
     for k in sorted(ends):
-        if k not in solution:
+        if k not in paths:
             raise ValueError(f"pair {k} has no path")
-        path = [tuple(map(int, cell)) for cell in solution[k]]
+        path = paths[k]
         if len(path) < 2:
             raise ValueError(f"path {k} has fewer than two cells")
         if {path[0], path[-1]} != ends[k]:
@@ -145,30 +184,9 @@ def check_numberlink(puzzle, solution: Mapping) -> bool:
                 f"path {k} runs from {path[0]} to {path[-1]}, "
                 f"but the ends of {k} are {sorted(ends[k])}"
             )
-        for i, (r, c) in enumerate(path):
-            if not (0 <= r < h and 0 <= c < w):
-                raise ValueError(f"path {k} leaves the board at {(r, c)}")
-            if (r, c) in used:
-                other = used[(r, c)]
-                what = (
-                    "visits it twice (a loop)"
-                    if other == k
-                    else f"crosses or touches path {other}"
-                )
-                raise ValueError(f"path {k} reuses cell {(r, c)}: it {what}")
-            used[(r, c)] = k
-            if 0 < i < len(path) - 1 and board[r, c] != 0:
-                raise ValueError(
-                    f"path {k} passes through the number {board[r, c]} at {(r, c)}"
-                )
-            if i > 0:
-                pr, pc = path[i - 1]
-                if abs(pr - r) + abs(pc - c) != 1:
-                    raise ValueError(
-                        f"path {k} jumps from {(pr, pc)} to {(r, c)}: a gap"
-                    )
+        _numberlink_walk(k, path, board, used)
     if puzzle.fill:
-        for (r, c), _ in np.ndenumerate(board):
+        for r, c in np.argwhere(board >= 0).tolist():
             if (r, c) not in used:
                 raise ValueError(f"cell {(r, c)} is not covered by any path")
     return True
@@ -190,33 +208,36 @@ def _nonogram_runs(line) -> list[int]:
 
 
 def check_nonogram(puzzle, solution) -> bool:
-    """Check a nonogram picture against the clues by counting runs.
+    """Check a nonogram picture against the clues by counting runs; True if right.
 
-    Shares no code with any solver and reads the puzzle only through its attributes.
-
-    Args:
-        puzzle: anything with clue lists ``rows`` and ``cols`` (a
-            :class:`helper.nonogram.Nonogram`); ``[]`` and ``[0]`` both mean an empty
-            line.
-        solution: 0/1 array-like of shape (rows, columns), 1 = black.
-
-    Returns:
-        True when every row and every column has exactly the runs its clue asks for.
+    Shares no code with any solver and reads the puzzle only through its clue lists
+    ``rows`` and ``cols`` (``[]`` and ``[0]`` both mean an empty line). ``solution`` is
+    array-like of shape (rows, columns) of the integers 0 and 1 (1 = black); NumPy
+    integers count, floats, bools and strings do not.
 
     Raises:
-        ValueError: wrong shape, a value other than 0/1, or the first row or column
-            whose runs differ from its clue (the message gives the expected and the
-            found runs).
+        TypeError: ``puzzle`` has no clue lists ``rows`` and ``cols``.
+        ValueError: wrong shape, a cell that is not the integer 0 or 1 (named), or the
+            first row or column whose runs differ from its clue (expected and found).
     """
-    rows, cols = list(puzzle.rows), list(puzzle.cols)
-    grid = np.asarray(solution)
+    try:
+        rows, cols = list(puzzle.rows), list(puzzle.cols)
+    except (AttributeError, TypeError):
+        kind = type(puzzle).__name__
+        message = f"expected a puzzle with clue lists rows and cols, not {kind}"
+        raise TypeError(message) from None
+    grid = np.asarray(solution, dtype=object)  # keeps each value as it was given
     if grid.shape != (len(rows), len(cols)):
         expected = (len(rows), len(cols))
         raise ValueError(f"the picture has shape {grid.shape}, expected {expected}")
-    bad = np.argwhere((grid != 0) & (grid != 1))
-    if len(bad):
-        r, c = bad[0]
-        raise ValueError(f"cell ({r}, {c}) holds {grid[r, c]!r}; cells must be 0 or 1")
+    for (r, c), value in np.ndenumerate(grid):
+        try:
+            fine = exact_int(value, f"cell ({r}, {c})") in (0, 1)
+        except ValueError:
+            fine = False
+        if not fine:
+            rule = "cells must be the integer 0 or 1"
+            raise ValueError(f"cell ({r}, {c}) holds {value!r:.20}; {rule}")
     for kind, clues, lines in (("row", rows, grid), ("column", cols, grid.T)):
         for index, (clue, line) in enumerate(zip(clues, lines, strict=True)):
             expected = [int(n) for n in clue if n != 0]

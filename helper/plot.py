@@ -10,15 +10,16 @@ puzzle chapters come in.)
 """
 
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import pairwise
 
-import networkx as nx
 import numpy as np
 from matplotlib import pyplot as plt
-from matplotlib.collections import EllipseCollection, LineCollection, PatchCollection
+from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
+
+from helper.switches.plot import plot_lights_out, plot_switches  # noqa: F401
 
 
 # From chapters/getting_started_z3.ipynb, section 'The puzzle: a 4x4 Sudoku'
@@ -72,142 +73,6 @@ def plot_sudoku(clues, grid=None, *, shade=(), candidates=False, title="", ax=No
     return ax.figure
 
 
-# From chapters/switches.ipynb, section 'A picture'
-def plot_switches(
-    puzzle,
-    pressed: Iterable[str] | None = None,
-    *,
-    pos: dict | None = None,
-    ax: plt.Axes | None = None,
-    title: str | None = None,
-) -> plt.Figure:
-    """Draw a switch puzzle as a graph: lights that must flip in yellow, others dark.
-
-    Args:
-        puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`).
-        pressed: names of pressed switches, drawn with a thick red ring (``None``:
-            nothing pressed).
-        pos: ``{name: (x, y)}``; by default a force-directed layout with a fixed seed.
-        ax: an Axes to draw on; by default a new figure.
-        title: the title of the Axes.
-
-    Returns:
-        The matplotlib Figure.
-    """
-    graph = nx.Graph()
-    graph.add_nodes_from(puzzle.nodes)
-    graph.add_edges_from(puzzle.edges)
-    if pos is None:
-        # A force-directed layout with a fixed seed (deterministic, numpy only);
-        # big graphs go on a circle.
-        if 1 < len(graph) < 500:
-            pos = nx.arf_layout(graph, seed=0)
-        else:
-            pos = nx.circular_layout(graph)
-    if ax is None:
-        size = min(9.0, 2.0 + 0.45 * len(graph) ** 0.5 * 2)
-        fig, ax = plt.subplots(figsize=(size, size * 0.75))
-    fig = ax.figure
-    wanted = set(puzzle.flip)
-    pushed = set(pressed or ())
-    small = len(graph) <= 60
-    node_size = 600 if small else max(20, 6000 // len(graph))
-    colours = ["#f5c518" if v in wanted else "#3b3b3b" for v in graph]
-    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#888888", width=1.5)
-    nx.draw_networkx_nodes(
-        graph,
-        pos,
-        ax=ax,
-        node_color=colours,
-        node_size=node_size,
-        edgecolors="#222222",
-        linewidths=1.0,
-    )
-    if pushed:
-        nx.draw_networkx_nodes(
-            graph,
-            pos,
-            nodelist=[v for v in graph if v in pushed],
-            ax=ax,
-            node_color="none",
-            node_size=node_size * 1.9,
-            edgecolors="#d62728",
-            linewidths=3.0,
-        )
-    if small:
-        text = {v: ("#222222" if v in wanted else "white") for v in graph}
-        for v, (x, y) in pos.items():
-            ax.text(x, y, str(v), ha="center", va="center", fontsize=10, color=text[v])
-    if not title:
-        title = f"{len(wanted)} lights to flip"
-        if pushed:
-            title += f", {len(pushed)} presses"
-    ax.set_title(title)
-    ax.set_aspect("equal")
-    ax.margins(0.12)
-    ax.axis("off")
-    return fig
-
-
-def plot_lights_out(
-    board: np.ndarray,
-    presses: np.ndarray | None = None,
-    *,
-    ax: plt.Axes | None = None,
-    title: str | None = None,
-) -> plt.Figure:
-    """Draw a Lights Out grid: lit cells yellow, dark cells grey, presses as red dots.
-
-    Args:
-        board: 2-D array of 0/1, 1 = light on.
-        presses: 2-D array of 0/1 of the same shape, 1 = press this cell (``None``: no
-            presses).
-        ax: an Axes to draw on; by default a new figure.
-        title: the title of the Axes.
-
-    Returns:
-        The matplotlib Figure.
-    """
-    board = np.asarray(board)
-    rows, cols = board.shape
-    if ax is None:
-        side = min(8.0, 1.5 + 0.35 * max(rows, cols))
-        scale = side / max(rows, cols)
-        fig, ax = plt.subplots(figsize=(scale * cols + 0.5, scale * rows + 0.5))
-    fig = ax.figure
-    colours = np.array([[0.23, 0.23, 0.23], [0.96, 0.77, 0.09]])
-    ax.imshow(colours[board.astype(int)], interpolation="nearest")
-    if max(rows, cols) <= 40:  # every grid line, the border included
-        lines = {"color": "white", "linewidth": 1.5}
-        ax.hlines(np.arange(rows + 1) - 0.5, -0.5, cols - 0.5, **lines)
-        ax.vlines(np.arange(cols + 1) - 0.5, -0.5, rows - 0.5, **lines)
-    ax.set_xlim(-0.5, cols - 0.5)
-    ax.set_ylim(rows - 0.5, -0.5)
-    ax.set_xticks([])
-    ax.set_yticks([])
-    if presses is not None:
-        r, c = np.nonzero(np.asarray(presses))
-        dots = EllipseCollection(
-            0.5,
-            0.5,
-            0.0,
-            units="xy",
-            offsets=np.column_stack([c, r]),
-            offset_transform=ax.transData,
-            facecolors="#d62728",
-            edgecolors="white",
-            linewidths=0.5,
-        )
-        ax.add_collection(dots)
-    lit = int(board.sum())
-    text = f"{rows}x{cols}, {lit} lights on"
-    if presses is not None:
-        text += f", {int(np.asarray(presses).sum())} presses"
-    ax.set_title(title or text)
-    return fig
-
-
 # From chapters/numberlink_z3.ipynb, section 'The rules'
 def _links_from_paths(
     paths: Mapping[int, list[tuple[int, int]]],
@@ -221,6 +86,37 @@ def _is_paths(links) -> bool:
     return isinstance(links, Mapping) and all(
         isinstance(k, (int, np.integer)) for k in links
     )
+
+
+def _numberlink_links(links) -> list[tuple[int, int, int, int]]:
+    """The links to draw, from any of the forms ``plot_number_link_board`` takes."""
+    if links is None:
+        return []
+    if _is_paths(links):
+        return _links_from_paths(links)
+    if isinstance(links, Mapping):
+        return [key for key, on in links.items() if bool(on)]
+    return list(links)
+
+
+def _numberlink_reaches(board: np.ndarray, chosen) -> dict[tuple[int, int], int]:
+    """The number each cell's connected piece of links reaches (absent: none)."""
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(cell):
+        parent.setdefault(cell, cell)
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for r1, c1, r2, c2 in chosen:
+        parent[find((r1, c1))] = find((r2, c2))
+    reaches = {}
+    for (r, c), k in np.ndenumerate(board):
+        if k > 0 and (r, c) in parent:
+            reaches[find((r, c))] = int(k)
+    return {cell: reaches.get(find(cell), 0) for cell in parent}
 
 
 def plot_number_link_board(
@@ -252,58 +148,26 @@ def plot_number_link_board(
     else:
         fig = ax.figure
     colours = plt.get_cmap("tab20").colors
-
-    if links is None:
-        chosen = []
-    elif _is_paths(links):
-        chosen = _links_from_paths(links)
-    elif isinstance(links, Mapping):
-        chosen = [key for key, on in links.items() if bool(on)]
-    else:
-        chosen = list(links)
-
-    # Colour each connected piece of lines by the number it reaches.
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(cell):
-        parent.setdefault(cell, cell)
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    chosen = _numberlink_links(links)
+    reaches = _numberlink_reaches(board, chosen)
+    stray = None  # the legend's label, used once
     for r1, c1, r2, c2 in chosen:
-        parent[find((r1, c1))] = find((r2, c2))
-    reaches: dict[tuple[int, int], int] = {}
-    for (r, c), k in np.ndenumerate(board):
-        if k > 0 and (r, c) in parent:
-            reaches[find((r, c))] = int(k)
-
-    stray_drawn = False
-    for r1, c1, r2, c2 in chosen:
-        if values is not None:
-            k = int(values[r1, c1])
-        else:
-            k = reaches.get(find((r1, c1)), 0)
+        k = int(values[r1, c1]) if values is not None else reaches[r1, c1]
         if k > 0:
             colour = colours[k % 20]
             ax.plot([c1, c2], [r1, r2], color=colour, lw=4, solid_capstyle="round")
         else:
-            label = None if stray_drawn else "stray loop"
-            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=label)
-            stray_drawn = True
-
-    empty = [(r, c) for (r, c), k in np.ndenumerate(board) if k == 0]
-    if empty:
-        ys, xs = zip(*empty, strict=True)
-        ax.scatter(xs, ys, s=8, color="0.6", zorder=2)
+            stray = "stray loop" if stray is None else "_"
+            ax.plot([c1, c2], [r1, r2], color="black", lw=2.5, ls="--", label=stray)
+    empty = np.argwhere(board == 0)
+    ax.scatter(empty[:, 1], empty[:, 0], s=8, color="0.6", zorder=2)
     for (r, c), k in np.ndenumerate(board):
         if k > 0:
             box = dict(
                 facecolor=colours[k % 20], edgecolor="black", boxstyle="round,pad=0.25"
             )
             ax.text(c, r, str(k), ha="center", va="center", fontsize=11, bbox=box)
-    if stray_drawn:
+    if stray:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_xlim(-0.6, w - 0.4)
     ax.set_ylim(h - 0.4, -0.6)
@@ -318,20 +182,12 @@ def plot_number_link_board(
 def plot_number_link_state(
     puzzle, state, *, ax=None, title: str | None = None
 ) -> Figure:
-    """Draw what a partial state of a Numberlink puzzle has decided.
+    """Draw what a partial state of a Numberlink puzzle has decided: decided links in
+    the colour of their line (grey while the line is not known), open cells shaded.
 
-    Decided links are drawn in the colour of their line (grey while the line is not
-    known); cells whose piece is still open are shaded.
-
-    Args:
-        puzzle: the puzzle (anything with a ``board``).
-        state: a :class:`helper.numberlink.State`, read through its ``links_on()``,
-            ``open_cells()`` and ``colour_of(i)``.
-        ax: an existing matplotlib Axes to draw on; a new figure is made otherwise.
-        title: optional title.
-
-    Returns:
-        The matplotlib Figure.
+    ``state`` is a :class:`helper.numberlink.state.State`, read through its
+    ``links_on()``, ``open_cells()`` and ``colour_of(i)``; ``ax`` and ``title`` are
+    those of :func:`plot_number_link_board`. Returns the matplotlib Figure.
     """
     fig = plot_number_link_board(puzzle, ax=ax, title=title)
     ax = ax or fig.axes[0]
@@ -349,31 +205,12 @@ def plot_number_link_state(
 
 
 # From chapters/nonogram_pysat.ipynb, section 'The rules and the file format'
-def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
-    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
+def _nonogram_row_clues(rows) -> tuple[list[list[tuple[float, int]]], float]:
+    """Where each row clue number goes (x in cells, right to left), and their width.
 
-    The figure grows with the grid and the font shrinks to fit a cell, so that puzzles
-    from 5x5 up to 80x95 stay readable; ``font_size`` is the largest font used.
-
-    Args:
-        puzzle: a :class:`helper.nonogram.Nonogram`, or anything with clue lists
-            ``rows`` and ``cols``.
-        solution: optional 0/1 array of shape (rows, columns); 1 cells are painted.
-        font_size: the largest clue font size in points.
-        ax: draw into this matplotlib Axes (e.g. one of several side by side) instead
-            of a new figure.
-
-    Returns:
-        The matplotlib Figure.
+    Each number is as wide as its digits, so that runs like "12 14 12" stay apart.
     """
-    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
-    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
-    height, width = len(rows), len(cols)
-    top = max(len(clue) for clue in cols)
-    # Row clues are laid out right to left, each number as wide as its digits (in cell
-    # units, for a font of about half a cell), so that runs like "12 14 12" stay apart.
-    row_x: list[list[tuple[float, int]]] = []
-    left = 0.0
+    row_x, left = [], 0.0
     for clue in rows:
         x, placed = -0.15, []
         for number in reversed(clue):
@@ -382,22 +219,39 @@ def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None
             x -= w
         row_x.append(placed)
         left = max(left, 0.15 - x)
-    units_w, units_h = width + left, height + top
-    cell = min(0.3, 15.0 / units_w, 15.0 / units_h)  # inches per cell
+    return row_x, left
+
+
+def _nonogram_axes(ax, units_w: float, units_h: float):
+    """``(figure, axes, inches per cell)``: a new figure for the board, or ``ax``'s."""
     if ax is None:
+        cell = min(0.3, 15.0 / units_w, 15.0 / units_h)
         fig, ax = plt.subplots(figsize=(units_w * cell + 0.2, units_h * cell + 0.2))
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.99)
-    else:
-        fig = ax.figure
-        box = ax.get_position()  # in figure units: scale the font to the axes
-        cell = min(
-            box.width * fig.get_figwidth() / units_w,
-            box.height * fig.get_figheight() / units_h,
-        )
+        return fig, ax, cell
+    fig, box = ax.figure, ax.get_position()  # in figure units: fit the font to the axes
+    width, height = box.width * fig.get_figwidth(), box.height * fig.get_figheight()
+    return fig, ax, min(width / units_w, height / units_h)
+
+
+def plot_nonogram_board(puzzle, solution=None, font_size: float = 12, *, ax=None):
+    """Draw a nonogram: row clues on the left, column clues on top, and the picture.
+
+    ``puzzle`` is a :class:`~helper.nonogram.puzzle.Nonogram` (or anything with clue
+    lists ``rows`` and ``cols``), ``solution`` an optional 0/1 array whose 1 cells are
+    painted. The figure grows with the grid and the font (at most ``font_size``
+    points) shrinks to fit a cell, so that puzzles from 5x5 up to 80x95 stay readable.
+    ``ax``: draw into this matplotlib Axes instead of a new figure. Returns the Figure.
+    """
+    rows = [[n for n in clue if n != 0] or [0] for clue in puzzle.rows]
+    cols = [[n for n in clue if n != 0] or [0] for clue in puzzle.cols]
+    height, width = len(rows), len(cols)
+    top = max(len(clue) for clue in cols)
+    row_x, left = _nonogram_row_clues(rows)
+    fig, ax, cell = _nonogram_axes(ax, width + left, height + top)
     font = min(font_size, cell * 72 * 0.55)
     if solution is not None:
-        grid = np.asarray(solution)
-        extent = (0, width, height, 0)
+        grid, extent = np.asarray(solution), (0, width, height, 0)
         ax.imshow(
             grid, cmap="Greys", vmin=0, vmax=1, extent=extent, interpolation="nearest"
         )

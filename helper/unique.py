@@ -72,8 +72,8 @@ def easy_slitherlink(n: int, seed: int = 0) -> slitherlink.Slitherlink:
 
     It plants the loop of ``slitherlink.generate(n, n, seed=seed, unique=True)`` and
     visits the cells in the same order, but hides a clue only if
-    :func:`helper.slitherlink.propagation.propagate` still decides every edge without it. Such a
-    puzzle is unique, because the rules hold for every single loop.
+    :func:`helper.slitherlink.propagation.propagate` still decides every edge
+    without it. Such a puzzle is unique, because the rules hold for every single loop.
     """
     planted, _ = slitherlink.generate_with_loop(n, n, seed=seed, density=1.0)
     clues = planted.clues.copy()

@@ -33,16 +33,7 @@ OPTIONAL = {"IPython"}
 #: Files and notebooks that are still being moved into the package-per-puzzle layout.
 #: An entry is removed when its move lands; a new file or notebook never goes here.
 PENDING = {
-    "helper/numberlink.py",
-    "helper/nonogram.py",
-    "helper/switches.py",
     "helper/plot.py",
-    "chapters/numberlink_scale.ipynb",
-    "chapters/numberlink_z3.ipynb",
-    "chapters/numberlink_cpsat.ipynb",
-    "chapters/nonogram_pysat.ipynb",
-    "chapters/nonogram_cpsat.ipynb",
-    "chapters/switches.ipynb",
     "chapters/fast_models.ipynb",
 }
 

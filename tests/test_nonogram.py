@@ -1,6 +1,7 @@
 """Tests of helper.nonogram: the puzzle class, the loaders (JSON and webpbn ``.non``),
 the checker, every method on held-out puzzles, the line solver, probing, uniqueness, the
-generator (with ``unique=True``) and ``difficulty``."""
+generator (with ``unique=True``) and ``difficulty``. The hostile inputs of issue 21 and
+the property-based tests are in ``test_nonogram_inputs.py``."""
 
 import dataclasses
 import itertools
@@ -13,8 +14,9 @@ import numpy as np
 import pytest
 from limits import within_limit
 
-from helper import SolverTimeout, Unsolvable, data_path, nonogram
+from helper import Deadline, SolverTimeout, Unsolvable, data_path, nonogram
 from helper.nonogram import Nonogram
+from helper.nonogram.generator import unique_picture
 
 
 def _runs(line):
@@ -507,7 +509,8 @@ def test_solutions_finds_both_diagonals_and_no_more():
     found = nonogram.solutions(puzzle, limit=5)
     assert sorted(p.tolist() for p in found) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
     assert len(nonogram.solutions(puzzle, limit=1)) == 1
-    assert nonogram.solutions(puzzle, limit=0) == []
+    with pytest.raises(ValueError, match="limit must be a whole number >= 1"):
+        nonogram.solutions(puzzle, limit=0)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -620,8 +623,9 @@ def test_generate_unique_keeps_its_time_limit():
 def test_unique_repair_of_the_two_diagonals():
     diagonal = Nonogram([[1], [1]], [[1], [1]])
     assert len(nonogram.solutions(diagonal, limit=3)) == 2
-    picture, repairs, pictures = nonogram._unique_picture(
-        np.eye(2, dtype=bool), np.random.default_rng(0), 0.5, 5, nonogram.Deadline(10)
+    rng = np.random.default_rng(0)
+    picture, repairs, pictures = unique_picture(
+        np.eye(2, dtype=bool), rng, lambda: rng.random((2, 2)) < 0.5, 5, Deadline(10)
     )
     assert (repairs, pictures) == (1, 1) and picture.sum() in (1, 3)  # one flip
     assert len(nonogram.solutions(Nonogram.from_picture(picture), limit=3)) == 1

@@ -19,6 +19,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from helper import Deadline, SolverTimeout, Unsolvable, data_path, nonogram
+from helper.nonogram.cnf import cell_ids
 from helper.sat import distinct_models
 
 LIMIT = 10.0
@@ -109,7 +110,7 @@ def test_order_cnf_has_exactly_the_pictures_of_the_clues():
     for _ in range(6):
         puzzle = nonogram.Nonogram.from_picture(rng.random((3, 4)) < 0.5)
         pool = IDPool()
-        cells = nonogram._cell_ids(puzzle, pool)
+        cells = cell_ids(puzzle, pool)
         clauses = nonogram.order_cnf(puzzle, pool)
         with Solver(name="g4", bootstrap_with=clauses) as solver:
             found = distinct_models(
@@ -131,7 +132,7 @@ def test_implied_clauses_keep_every_picture_and_add_none():
     for puzzle, count in every.most_common(6):
         known = nonogram.probe(puzzle)
         pool = IDPool()
-        cells = nonogram._cell_ids(puzzle, pool)
+        cells = cell_ids(puzzle, pool)
         known, implied = nonogram.implied_clauses(puzzle, known, cells, Deadline(10))
         implied_total += len(implied)
         clauses = nonogram.order_cnf(puzzle, pool, known=known) + implied
@@ -150,7 +151,7 @@ def test_implied_clauses_decide_a_cell_whose_colour_fails():
     puzzle = nonogram.Nonogram([[3]], [[1], [1], [1], []])
     known = np.array([[-1, 1, 1, -1]], dtype=np.int8)
     pool = IDPool()
-    cells = nonogram._cell_ids(puzzle, pool)
+    cells = cell_ids(puzzle, pool)
     decided, _ = nonogram.implied_clauses(puzzle, known, cells, Deadline(10))
     assert decided.tolist() == [[1, 1, 1, 0]]
 

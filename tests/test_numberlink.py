@@ -3,10 +3,17 @@ plot and the Z3 models."""
 
 import dataclasses
 import json
+import os
+import tempfile
+import timeit
+from itertools import pairwise
+from pathlib import Path
 
 import matplotlib
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 matplotlib.use("Agg")
 
@@ -370,3 +377,314 @@ def test_timeout_raises_solver_timeout():
         solve(puzzle, method="z3", time_limit=0.05)
     with pytest.raises(helper.SolverTimeout):
         solutions_z3(puzzle, time_limit=0.05)
+
+
+# --- issue 21: a wrong answer is never accepted, bad input is named ------------------
+
+SOLVED = generate(8, 8)  # the puzzle of the issue's reproducer
+
+
+def test_check_refuses_coordinates_that_are_not_exact_integers():
+    good = solve(SOLVED, time_limit=30)
+    assert check_numberlink(SOLVED, good)
+    shifted = {k: [(r + 0.5, c + 0.5) for r, c in path] for k, path in good.items()}
+    with pytest.raises(ValueError, match=r"path 1, step 0: the row is \d\.5, not an"):
+        check_numberlink(SOLVED, shifted)
+    as_floats = {k: [(float(r), float(c)) for r, c in path] for k, path in good.items()}
+    with pytest.raises(ValueError, match=r"the row is \d\.0, not an integer"):
+        check_numberlink(SOLVED, as_floats)  # 0.0 == 0, but it is not an exact integer
+    as_text = {k: [(str(r), str(c)) for r, c in path] for k, path in good.items()}
+    with pytest.raises(ValueError, match=r"the row is '\d', not an integer"):
+        check_numberlink(SOLVED, as_text)
+    first = good[1][0]
+    bools = {**good, 1: [(bool(first[0]), first[1]), *good[1][1:]]}
+    with pytest.raises(ValueError, match=r"path 1, step 0: the row is (True|False)"):
+        check_numberlink(SOLVED, bools)
+    with pytest.raises(ValueError, match=r"a pair number of the answer is '1'"):
+        check_numberlink(SOLVED, {str(k): path for k, path in good.items()})
+    numpy_cells = {k: [np.array(cell) for cell in path] for k, path in good.items()}
+    assert check_numberlink(SOLVED, numpy_cells)  # NumPy integers are exact
+
+
+@pytest.mark.parametrize(
+    "answer, message",
+    [
+        (None, r"the answer is a NoneType, not \{k: path\}"),
+        ({1: 5, 2: GOOD[2]}, r"path 1 is a int, not a list of cells"),
+        ({1: "abc", 2: GOOD[2]}, r"path 1 is a str"),
+        ({1: [(0, 0, 0)], 2: GOOD[2]}, r"path 1, step 0: \(0, 0, 0\) is not a"),
+        ({1: [(0, 0), (0, 1), (0, 3)], 2: GOOD[2]}, r"path 1 leaves the board at"),
+        ({1: [(0, 0), (-1, 0)], 2: GOOD[2]}, r"leaves the board at \(-1, 0\)"),
+        ({1: [(0, 0), (0, 1), (10**30, 2)], 2: GOOD[2]}, r"leaves the board"),
+    ],
+)
+def test_check_names_a_malformed_answer(answer, message):
+    with pytest.raises(ValueError, match=message):
+        check_numberlink(Numberlink(SMALL), answer)
+
+
+@pytest.mark.parametrize(
+    "text, error, message",
+    [
+        (f"{10**30} 0 {10**30}", ValueError, r"line 1, column 1: '1000.*' is not an"),
+        ("1 0 ١\n1 0 ١", ValueError, r"'١' is not an integer"),  # a digit, not ASCII
+        ("1_0 0 10", ValueError, r"'1_0' is not an integer"),
+        ("2000000 0 2000000", ValueError, r"number 2000000 above 1,000,000"),
+        (None, TypeError, r"a Numberlink board \(a str\), not NoneType"),
+        (b"1 0 1", TypeError, r"not bytes \(decode bytes first\)"),
+        (123, TypeError, r"not int"),
+    ],
+)
+def test_parse_refuses_what_is_not_a_board(text, error, message):
+    with pytest.raises(error, match=message):
+        parse(text)
+
+
+def test_parse_refuses_a_board_over_the_cap_before_building_it():
+    row = " ".join(["0"] * 2000)
+    with pytest.raises(ValueError, match=r"line 501: the board is 501x2000"):
+        parse("\n".join([row] * 600))
+
+
+def test_load_names_a_binary_file(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"1 0 1\n\xff\xfe\x00\n")
+    with pytest.raises(ValueError, match=r"board.txt: not a UTF-8 text file"):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    "url, error, message",
+    [
+        (None, TypeError, r"a puzz.link URL \(a str\), not NoneType"),
+        ("https://puzz.link/p?numlin/100000/100000/11", ValueError, r"1,000,000"),
+        (f"https://puzz.link/p?numlin/3/1/{'0' * 10**6}", ValueError, r"characters"),
+    ],
+)
+def test_from_puzzlink_refuses_what_is_not_a_numberlink_url(url, error, message):
+    from helper.numberlink import from_puzzlink
+
+    with pytest.raises(error, match=message):
+        from_puzzlink(url)
+
+
+def test_puzzle_numbers_are_bounded():
+    with pytest.raises(ValueError, match=r"number 1099511627776 above 1,000,000"):
+        Numberlink([[2**40, 2**40]])
+    with pytest.raises(ValueError, match=r"integers"):
+        Numberlink([[10**30, 10**30]])
+
+
+def test_generate_refuses_a_bad_size():
+    for bad, message in [
+        ((0, 5), r"height must be at least 1"),
+        ((5.5, 5), r"height is 5\.5, not an integer"),
+        ((True, 5), r"height is True"),
+        ((10**4, 10**4), r"100,000,000 cells"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            generate(*bad)
+
+
+# --- properties (Hypothesis): parsers, URLs, round trips, the checker -----------------
+
+#: Examples per property: a few hundred in the default run, many more under --slow
+#: (``HYPOTHESIS_PROFILE=slow``).
+EXAMPLES = 2000 if os.environ.get("HYPOTHESIS_PROFILE") == "slow" else 150
+WIKI_URL = "https://puzz.link/p?numlin/7/7/i4j3h25j31k5r1j2i4h"
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.one_of(st.text(), st.text(alphabet="0123456789 -\n#\t.x", max_size=300)))
+def test_parse_raises_nothing_but_value_error(text):
+    try:
+        parse(text)
+    except ValueError:
+        pass
+
+
+@st.composite
+def _mutated_url(draw):
+    url = list(WIKI_URL)
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(url)))
+        what = draw(st.sampled_from(["insert", "delete", "replace"]))
+        char = draw(st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyz-+=%./?!é"))
+        if what == "insert":
+            url.insert(i, char)
+        elif url and i < len(url):
+            url[i : i + 1] = [] if what == "delete" else [char]
+    return "".join(url)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.one_of(st.text(), _mutated_url()))
+def test_from_puzzlink_raises_nothing_but_value_error(url):
+    from helper.numberlink import from_puzzlink
+
+    try:
+        from_puzzlink(url)
+    except ValueError:
+        pass
+
+
+@st.composite
+def _puzzles(draw):
+    h, w = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    cells = draw(st.permutations([(r, c) for r in range(h) for c in range(w)]))
+    pairs = draw(st.integers(0, len(cells) // 2))
+    labels = draw(
+        st.lists(st.integers(1, 4000), min_size=pairs, max_size=pairs, unique=True)
+    )
+    board = np.zeros((h, w), dtype=int)
+    for n, k in enumerate(labels):
+        board[cells[2 * n]] = board[cells[2 * n + 1]] = k
+    return Numberlink(board, fill=draw(st.booleans()))
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(_puzzles())
+def test_round_trips_through_a_url_and_a_file(puzzle):
+    from helper.numberlink import from_puzzlink, to_puzzlink
+
+    assert from_puzzlink(to_puzzlink(puzzle), fill=puzzle.fill) == puzzle
+    text = "\n".join(" ".join(map(str, row)) for row in puzzle.board.tolist())
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "board.txt"
+        path.write_text("# a board\n" + text + "\n", encoding="utf-8")
+        assert load(path, fill=puzzle.fill) == puzzle
+
+
+def _board_text(rows: int, width: int = 40) -> str:
+    row = " 0" * (width - 2)
+    return "\n".join(f"{k}{row} {k}" for k in range(1, rows + 1))
+
+
+def _seconds(function, argument) -> float:
+    return min(timeit.repeat(lambda: function(argument), number=1, repeat=3))
+
+
+def test_the_readers_are_linear_in_the_input():
+    from helper.numberlink import from_puzzlink, to_puzzlink
+
+    small, big = _board_text(60), _board_text(8 * 60)
+    assert _seconds(parse, big) < 30 * _seconds(parse, small)
+    small_url, big_url = (to_puzzlink(parse(text)) for text in (small, big))
+    assert _seconds(from_puzzlink, big_url) < 30 * _seconds(from_puzzlink, small_url)
+
+
+def _exact(value) -> bool:
+    integer = isinstance(value, (int, np.integer))
+    return integer and not isinstance(value, (bool, np.bool_))
+
+
+def _brute_force_verdict(puzzle, answer) -> bool:
+    """A second checker, written another way: owners on a grid of lists."""
+    board = np.asarray(puzzle.board).tolist()
+    h, w = len(board), len(board[0])
+    ends: dict = {}
+    for r in range(h):
+        for c in range(w):
+            if board[r][c]:
+                ends.setdefault(board[r][c], []).append((r, c))
+    if not isinstance(answer, dict) or not all(_exact(k) for k in answer):
+        return False
+    if set(answer) != set(ends):
+        return False
+    owner = [[None] * w for _ in range(h)]
+    for k, path in answer.items():
+        if not isinstance(path, (list, tuple)):
+            return False
+        cells = []
+        for cell in path:
+            if not isinstance(cell, (list, tuple, np.ndarray)) or len(cell) != 2:
+                return False
+            if not all(_exact(v) for v in cell):
+                return False
+            if not (0 <= cell[0] < h and 0 <= cell[1] < w):
+                return False
+            cells.append((int(cell[0]), int(cell[1])))
+        if len(cells) < 2 or sorted([cells[0], cells[-1]]) != sorted(ends[k]):
+            return False
+        if any(abs(a - c) + abs(b - d) != 1 for (a, b), (c, d) in pairwise(cells)):
+            return False
+        for i, (r, c) in enumerate(cells):
+            if owner[r][c] is not None or (0 < i < len(cells) - 1 and board[r][c]):
+                return False
+            owner[r][c] = k
+    return not puzzle.fill or all(x is not None for row in owner for x in row)
+
+
+def _solved_cases():
+    cases = []
+    for seed, fill in [(1, True), (2, True), (3, False), (4, False)]:
+        puzzle = generate(5, 5, seed=seed, max_length=6, fill=fill)
+        cases.append((puzzle, solve(puzzle, time_limit=30)))
+    rows = [[0, 0, 0, 1, 0], [3, 0, 0, 0, 2], [0, 0, 2, 1, 0], [0, 0, 0, 0, 3]]
+    open_board = Numberlink(np.array([*rows, [0] * 5]), fill=False)
+    cases.append((open_board, solve(open_board, time_limit=30)))
+    return cases
+
+
+CASES = _solved_cases()
+MUTATIONS = (
+    "float str bool numpy shift drop duplicate swap reverse delete-path extra-path "
+    "str-key bool-key not-a-list huge truncate extend"
+).split()
+
+
+@st.composite
+def _mutated_answers(draw):
+    puzzle, answer = draw(st.sampled_from(CASES))
+    answer = {k: list(path) for k, path in answer.items()}
+    kind, k = draw(st.sampled_from(MUTATIONS)), draw(st.sampled_from(sorted(answer)))
+    path = answer[k]
+    i, j = (draw(st.integers(0, len(path) - 1)) for _ in range(2))
+    r, c = path[i]
+    if kind == "float":
+        path[i] = (r + draw(st.sampled_from([0.0, 0.5, -0.5])), c)
+    elif kind in ("str", "bool", "huge"):
+        path[i] = {"str": (str(r), c), "bool": (r, bool(c)), "huge": (10**30, c)}[kind]
+    elif kind == "numpy":
+        path[i] = (np.int64(r), np.int32(c))  # still exact integers: a valid answer
+    elif kind == "shift":
+        path[i] = (r + draw(st.integers(-2, 2)), c + draw(st.integers(-2, 2)))
+    elif kind in ("drop", "duplicate", "swap"):
+        if kind == "drop":
+            del path[i]
+        elif kind == "duplicate":
+            path.insert(i, path[i])
+        else:
+            path[i], path[j] = path[j], path[i]
+    elif kind == "reverse":
+        path.reverse()
+    elif kind in ("delete-path", "str-key", "bool-key"):
+        del answer[k]
+        if kind != "delete-path":
+            answer[str(k) if kind == "str-key" else bool(k % 2)] = path
+    elif kind == "extra-path":
+        answer[max(answer) + 1] = [path[0], path[0]]
+    elif kind == "not-a-list":
+        answer[k] = draw(st.sampled_from([None, 5, "ab", {(0, 0): 1}]))
+    elif kind == "truncate":
+        answer[k] = path[:i]
+    else:  # extend past the end
+        path.append((r + 1, c))
+    return puzzle, answer
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(_mutated_answers())
+def test_check_agrees_with_a_brute_force_checker(case):
+    puzzle, answer = case
+    expected = _brute_force_verdict(puzzle, answer)
+    try:
+        verdict = check_numberlink(puzzle, answer)
+    except ValueError:
+        verdict = False
+    assert verdict == expected, answer
+
+
+def test_the_brute_force_checker_accepts_the_solutions():
+    for puzzle, answer in CASES:
+        assert _brute_force_verdict(puzzle, answer) and check_numberlink(puzzle, answer)

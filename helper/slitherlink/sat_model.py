@@ -209,7 +209,8 @@ def solutions_sat(
     ``cuts`` is ``"region"`` (:class:`_RegionCuts`) or ``"loop"`` (the SAT model's: they
     add ``history`` to ``stats``, as well as ``rounds`` and ``cuts``); ``colours`` adds
     :func:`colour_clauses`. No cut removes a single loop, so no answer is lost or
-    counted twice. ``time_limit`` covers the whole search (:class:`helper.SolverTimeout`).
+    counted twice. ``time_limit`` covers the whole search
+    (:class:`helper.SolverTimeout`).
     """
     if cuts not in ("region", "loop"):
         raise ValueError(f"cuts must be 'region' or 'loop', not {cuts!r}")

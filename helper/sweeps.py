@@ -50,7 +50,8 @@ class Sweep:
         name: the file stem under :data:`RESULTS` (``"nonogram-search"``).
         chapter: the notebook that shows the results (``"nonogram_pysat"``).
         title: one line saying what is measured.
-        run: ``run(full)`` returns the rows (the columns of :func:`helper.bench.run_benchmark`,
+        run: ``run(full)`` returns the rows (the columns of
+            :func:`helper.bench.run_benchmark`,
             and any others the chapter wants, such as ``cells``). ``full=False`` is
             the small version the book build re-runs: its instances must be a subset
             of the full run's, under the same names, so that the two can be compared.

@@ -5,8 +5,10 @@ has ``(h + 1) x (w + 1)`` lattice points ``(r, c)``; a solution is the loop as i
 points in order, the first not repeated. The chapter *Slitherlink* teaches the models;
 the modules are
 
-* :mod:`~helper.slitherlink.puzzle` (hand-written): :class:`~helper.slitherlink.puzzle.Slitherlink`, the text
-  format (:func:`~helper.slitherlink.puzzle.parse`, :func:`~helper.slitherlink.puzzle.load`) and puzz.link addresses;
+* :mod:`~helper.slitherlink.puzzle` (hand-written): the puzzle class
+  :class:`~helper.slitherlink.puzzle.Slitherlink`, the text format
+  (:func:`~helper.slitherlink.puzzle.parse`, :func:`~helper.slitherlink.puzzle.load`)
+  and puzz.link addresses;
 * :mod:`~helper.slitherlink.lattice` (hand-written): the integer numbering of points,
   edges and cells that every model reads;
 * :mod:`~helper.slitherlink.propagation` (hand-written): the solver by hand and the
@@ -125,7 +127,8 @@ def generate(
 ) -> Slitherlink:
     """A random puzzle that has a solution, or (``unique=True``) exactly one.
 
-    Without ``unique`` it is :func:`~helper.slitherlink.generators.generate_with_loop`'s puzzle: a planted loop, each
+    Without ``unique`` it is the puzzle of
+    :func:`~helper.slitherlink.generators.generate_with_loop`: a planted loop, each
     clue kept with probability ``density`` (0.5 when not given); the puzzle may have
     other solutions. With ``unique=True`` every clue starts shown and clues are hidden
     in random order while the puzzle stays unique

@@ -1,8 +1,8 @@
-"""Tables and plots of the committed sweeps of *What makes a model fast*.
+"""Hand-written: tables and plots of the committed sweeps of *What makes a model fast*.
 
-Hand-written: presentation, not a model the chapter teaches. The sweeps themselves, and
-what each of their columns means, are in :mod:`helper.benchmarks`; the functions here
-read their rows as :func:`helper.sweeps.load_results` returns them.
+Hand-written, because it is presentation, not a model the chapter teaches. The sweeps
+themselves, and what each of their columns means, are in :mod:`helper.benchmarks`; the
+functions here read their rows as :func:`helper.sweeps.load_results` returns them.
 """
 
 from __future__ import annotations
@@ -108,10 +108,12 @@ def lazy_summary(results: pd.DataFrame) -> pd.DataFrame:
                 "boards": family,
                 "largest": f"{int(group['cells'].max() ** 0.5)}x"
                 f"{int(group['cells'].max() ** 0.5)}",
-                "most SAT calls": lazy["sat_calls"].max(),
+                "most SAT calls": int(lazy["sat_calls"].max()),
                 "lazy timed out": int((lazy["status"] == "timeout").sum()),
                 "eager timed out": int((eager["status"] == "timeout").sum()),
-                "eager / lazy (median)": f"{ratio.median():.3g}" if len(ratio) else "–",
+                "eager / lazy (median)": (
+                    f"{ratio.median():.3g}" if len(ratio) else "–"
+                ),
             }
         )
     return pd.DataFrame(rows).set_index("boards")

@@ -1,13 +1,13 @@
-"""The committed sweeps of *Is it unique?* and *What makes a model fast*.
+"""Hand-written: the committed sweeps of *Is it unique?* and *What makes a model fast*.
 
-Hand-written: bookkeeping around the models of the puzzle packages, not a model the
-chapters teach. Each function registered with ``@sweeps.sweep`` measures one claim of
-the two chapters. ``full=True`` is the run that ``python -m tools.benchmarks <name>``
-commits to ``data/benchmarks/<name>.csv``; ``full=False`` is a small subset, under the
-same instance names, that the book build re-runs to check the committed file
-(:func:`helper.sweeps.disagreements`). Every sweep fixes its sizes, seeds, time
-limits and rounds here, so that one command reproduces what the chapters show;
-:mod:`helper.benchmark_tables` turns the committed rows into tables and plots.
+Hand-written, because it is bookkeeping around the models of the puzzle packages, not
+a model the chapters teach. Each function registered with ``@sweeps.sweep`` measures
+one claim of the two chapters. ``full=True`` is the run that ``python -m
+tools.benchmarks <name>`` commits to ``data/benchmarks/<name>.csv``; ``full=False`` is
+a small subset, under the same instance names, that the book build re-runs to check the
+committed file (:func:`helper.sweeps.disagreements`). Every sweep fixes its sizes,
+seeds, time limits and rounds here, so that one command reproduces what the chapters
+show; :mod:`helper.benchmark_tables` turns the committed rows into tables and plots.
 """
 
 from __future__ import annotations

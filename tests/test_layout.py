@@ -34,7 +34,6 @@ OPTIONAL = {"IPython"}
 #: An entry is removed when its move lands; a new file or notebook never goes here.
 PENDING = {
     "helper/plot.py",
-    "chapters/fast_models.ipynb",
 }
 
 PY_FILES = sorted(HELPER.rglob("*.py"))

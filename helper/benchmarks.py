@@ -73,7 +73,7 @@ GENERATORS = {
 }
 #: Board sizes (n x n) and seeds of the generation sweep; the small run takes the
 #: first three sizes and seeds.
-GENERATION_SIZES = (5, 8, 10, 12, 15, 20, 25)
+GENERATION_SIZES = (5, 8, 10, 12, 15)
 GENERATION_SEEDS = 5
 
 

@@ -16,7 +16,7 @@ __all__ = ["frontier_table", "plot_frontier", "lazy_summary", "plot_lazy"]
 
 
 def _reach(runs: pd.DataFrame) -> tuple[str, str]:
-    """How far one method went up its sizes: (largest solved, what came next)."""
+    """How far one method went up its sizes: (largest solved, first time out)."""
     ok = runs.loc[runs["status"] == "ok", "size"]
     wrong = int((runs["status"] == "WRONG").sum())
     largest = f"{ok.max()}x{ok.max()}" if len(ok) else "none"
@@ -24,13 +24,16 @@ def _reach(runs: pd.DataFrame) -> tuple[str, str]:
         largest += f" ({wrong} wrong)"
     timeouts = runs.loc[runs["status"] == "timeout", "size"]
     if len(timeouts):
-        return largest, f"time out at {timeouts.min()}x{timeouts.min()}"
+        return largest, f"{timeouts.min()}x{timeouts.min()}"
     last = runs["size"].max()
-    return largest, f"end of the list, {last}x{last}"
+    return largest, f"none up to {last}x{last}"
 
 
 def frontier_table(results: pd.DataFrame) -> pd.DataFrame:
-    """One row per puzzle: each method's largest board solved, and why it stopped.
+    """One row per puzzle: each method's largest board solved, and its first time out.
+
+    A board counts as solved when every round solved it; it times out when any round
+    did, so a board larger than the first time out can still be solved.
 
     The last column is the time of the default over that of the starting model
     (medians of the rounds) at the starting model's largest board ("–" without one).
@@ -40,10 +43,10 @@ def frontier_table(results: pd.DataFrame) -> pd.DataFrame:
         row = {}
         for role in ("starting model", "default"):
             runs = group[group["role"] == role]
-            largest, then = _reach(runs)
+            largest, timeout = _reach(runs)
             row[role, "method"] = runs["method"].iloc[0]
             row[role, "largest solved"] = largest
-            row[role, "then"] = then
+            row[role, "first time out"] = timeout
         start = group[(group["role"] == "starting model") & (group["status"] == "ok")]
         ratio = "–"
         if len(start):

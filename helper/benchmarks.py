@@ -490,7 +490,7 @@ FRONTIER = {
 def frontier_sweep(full: bool) -> pd.DataFrame:
     """Both methods of each puzzle up its sizes, until each one's first time out.
 
-    :data:`FRONTIER_LIMIT` seconds a call; a wrong answer does not stop a method, a
+    ``LIMITS["fast-frontier"]`` seconds a call; a wrong answer does not stop a method, a
     time out does. Extra columns: ``puzzle``, ``role`` (``starting model`` or
     ``default``), ``size`` and ``cells``. Instances are named ``"Switches 16x16"``.
     """

@@ -145,8 +145,8 @@ def test_the_frontier_table_says_where_each_method_stopped():
     )
     row = benchmark_tables.frontier_table(rows).loc["Demo"]
     assert row["starting model", "largest solved"] == "4x4 (1 wrong)"
-    assert row["starting model", "then"] == "time out at 8x8"
-    assert row["default", "then"] == "end of the list, 8x8"
+    assert row["starting model", "first time out"] == "8x8"
+    assert row["default", "first time out"] == "none up to 8x8"
     assert row["default / starting", "time at that board"] == "0.2"
 
 

@@ -185,7 +185,7 @@ def encoding_sweep(full: bool) -> pd.DataFrame:
 
 
 #: Lesson 2's board sizes n (n x n); the small run takes the first two.
-COLOUR_BOARDS = (15, 20, 25, 30, 40, 50)
+COLOUR_BOARDS = (15, 20, 25, 30, 40)
 
 
 def _long_lines(n: int) -> numberlink.Numberlink:

@@ -146,8 +146,8 @@ def generation_sweep(full: bool) -> pd.DataFrame:
 
 # --- What makes a model fast: the lessons -------------------------------------------
 
-#: Real nonograms of the book, in order of their count of placements: the placement
-#: CNF grows with it. The small run takes the first three.
+#: Real nonograms of the book, in order of their count of placements (the placement
+#: CNF grows with it). The small run takes the first three.
 ENCODING_PUZZLES = (
     "webpbn_6",
     "webpbn_21",

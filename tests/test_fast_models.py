@@ -1,16 +1,19 @@
 """What the chapter *What makes a model fast* relies on that no other test covers.
 
-The chapter exports nothing: its few functions live in its cells, and it uses the
-puzzle modules only through names they export. These tests take those functions from
-the notebook's code (as ``tests/test_part1.py`` does) and check them on small cases: the
-sweep behind the final table, the share decided by unit propagation, the size formula
-of the placement CNF and the three ways of handing one CNF to a solver. They also pin
-the facts the text states as theorems, and check that every name the chapter reads from
-a puzzle module exists.
+The chapter's few functions live in its cells (exported to ``helper.fast_models``), and
+it uses the puzzle modules only through names they export. These tests take those
+functions from the notebook's code (as ``tests/test_part1.py`` does) and check them on
+small cases: the table of the sweep behind the first figure
+(``helper.benchmark_tables.frontier_table``), the share decided by unit propagation,
+the size formula of the placement CNF and the three ways of handing one CNF to a
+solver. They also pin the facts the text states as theorems, and check that every name
+the chapter reads from a puzzle module exists.
 """
 
 import ast
+import inspect
 import json
+import math
 import re
 import time
 
@@ -27,6 +30,8 @@ from helper import (
     REPO_ROOT,
     SolverTimeout,
     Unsolvable,
+    benchmark_tables,
+    benchmarks,
     nonogram,
     numberlink,
     slitherlink,
@@ -102,34 +107,9 @@ def test_every_name_the_chapter_reads_from_a_puzzle_module_exists():
     ],
 )
 def test_every_method_the_chapter_names_is_in_methods(module, method):
-    assert f'"{method}"' in _code()
+    assert f'"{method}"' in _code() + inspect.getsource(benchmarks)
     assert method in module.METHODS
     assert module.DEFAULT_METHOD in module.METHODS
-
-
-def _prose() -> str:
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    return "\n".join(
-        "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
-    )
-
-
-@pytest.mark.parametrize(
-    ("module", "method"),
-    [
-        (switches, "gf2"),
-        (numberlink, "sat"),
-        (nonogram, "linesolve-sat"),
-        (nonogram, "linesolve-order"),
-        (nonogram, "portfolio"),
-        (slitherlink, "propagation"),
-        (slitherlink, "sat"),
-    ],
-)
-def test_every_method_the_closing_words_name_is_in_methods(module, method):
-    """The closing bullets name the fast methods of each chapter, not the defaults."""
-    assert f"`{method}`" in _prose()
-    assert method in module.METHODS
 
 
 def test_first_line_reads_a_docstring_without_markup():
@@ -147,50 +127,50 @@ def test_first_line_reads_a_docstring_without_markup():
         assert first_line(module.METHODS[module.DEFAULT_METHOD]) != "(no docstring)"
 
 
-def _sweep(sizes, method, check):
-    ns = _functions("largest_solved", "stopped_by")
-    largest, rows = ns["largest_solved"](lambda n: n, sizes, method, check, 1.0)
-    return largest, rows, ns["stopped_by"](rows)
+def _frontier(*rows) -> pd.DataFrame:
+    """Rows of the sweep fast-frontier for one puzzle: (role, size, status, seconds)."""
+    table = pd.DataFrame(rows, columns=["role", "size", "status", "seconds"])
+    methods = {"starting model": "start", "default": "fast"}
+    return table.assign(puzzle="Demo", method=table["role"].map(methods))
 
 
-def _up_to_five(n, *, time_limit):
-    if n > 5:
-        raise SolverTimeout(f"size {n} is too big")
-    return n
+def test_the_frontier_table_says_where_each_method_stopped():
+    rows = _frontier(
+        ("starting model", 4, "ok", 0.5),
+        ("default", 4, "ok", 0.1),
+        ("starting model", 6, "WRONG", 0.6),
+        ("default", 6, "ok", 0.2),
+        ("starting model", 8, "timeout", math.nan),
+        ("default", 8, "ok", 0.3),
+    )
+    row = benchmark_tables.frontier_table(rows).loc["Demo"]
+    assert row["starting model", "largest solved"] == "4x4 (1 wrong)"
+    assert row["starting model", "first time out"] == "8x8"
+    assert row["default", "first time out"] == "none up to 8x8"
+    assert row["default / starting", "time at that board"] == "0.2"
 
 
-def test_the_sweep_stops_at_the_first_time_out_and_skips_wrong_answers():
-    def check(n, answer):
-        if n == 3:
-            raise ValueError("wrong on purpose")
-        return answer == n
-
-    largest, rows, why = _sweep([1, 3, 5, 6, 8], _up_to_five, check)
-    assert largest == 5
-    assert rows["size"].tolist() == [1, 3, 5, 6]  # nothing after the time out
-    assert rows["status"].tolist() == ["ok", "WRONG", "ok", "timeout"]
-    assert why == "time out at 6x6"
+def test_the_frontier_table_without_a_solved_board():
+    rows = _frontier(
+        ("starting model", 4, "timeout", math.nan), ("default", 4, "ok", 1)
+    )
+    row = benchmark_tables.frontier_table(rows).loc["Demo"]
+    assert row["starting model", "largest solved"] == "none"
+    assert row["default / starting", "time at that board"] == "–"
 
 
-def test_the_sweep_reports_the_end_of_the_list_and_no_size_at_all():
-    largest, rows, why = _sweep([1, 2, 4], _up_to_five, lambda n, a: a == n)
-    assert (largest, len(rows), why) == (4, 3, "end of the list")
-    largest, rows, why = _sweep([6, 7], _up_to_five, lambda n, a: True)
-    assert (largest, len(rows), why) == (None, 1, "time out at 6x6")
-    largest, _, _ = _sweep([1, 2], _up_to_five, lambda n, a: False)
-    assert largest is None
+def test_a_trap_wrong_in_both_runs_is_no_disagreement():
+    def rows(status):
+        return pd.DataFrame(
+            [("a", "start", 0.1, status), ("a", "fast", 0.01, "ok")],
+            columns=["instance", "method", "seconds", "status"],
+        )
 
-
-def test_the_sweep_passes_the_time_limit_on():
-    seen = []
-
-    def method(n, *, time_limit):
-        seen.append(time_limit)
-        return n
-
-    ns = _functions("largest_solved")
-    ns["largest_solved"](lambda n: n, [1, 2], method, lambda n, a: True, 0.25)
-    assert seen == [0.25, 0.25]
+    same = benchmarks.disagreements_keeping_traps
+    assert same(rows("WRONG"), rows("WRONG"), time_limit=10) == []
+    assert same(rows("ok"), rows("WRONG"), time_limit=10) == [
+        "a, start: ok now, WRONG when committed"
+    ]
 
 
 def test_root_share_counts_what_unit_propagation_fixes():

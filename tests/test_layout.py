@@ -32,9 +32,7 @@ OPTIONAL = {"IPython"}
 
 #: Files and notebooks that are still being moved into the package-per-puzzle layout.
 #: An entry is removed when its move lands; a new file or notebook never goes here.
-PENDING = {
-    "chapters/fast_models.ipynb",
-}
+PENDING: set[str] = set()
 
 PY_FILES = sorted(HELPER.rglob("*.py"))
 # The chapters, and the front page (a notebook too: it draws the four puzzles).

@@ -543,3 +543,21 @@ def test_the_measurements_of_the_chapter_on_small_boards():
         lambda n, fill: nl.generate(n, n, fill=fill), [4, 5], (True, False)
     )
     assert list(boards) == ["4x4", "5x5", "4x4 (no fill)", "5x5 (no fill)"]
+
+
+def test_verdicts_keep_a_method_that_failed_every_board():
+    import pandas as pd
+
+    from helper.numberlink import measure
+
+    results = pd.DataFrame(
+        {
+            "instance": ["a", "b", "a", "b"],
+            "method": ["portfolio", "portfolio", "z3", "z3"],
+            "seconds": [0.1, 0.2, float("nan"), float("nan")],
+            "status": ["ok", "ok", "timeout", "timeout"],
+        }
+    )
+    table = measure.verdicts(results, best="portfolio")
+    assert table.loc["z3", "failed"] == 2 and table.loc["z3", "boards"] == 2
+    assert table.loc["z3", "best seconds"] == 0.3

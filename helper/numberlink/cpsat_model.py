@@ -69,8 +69,8 @@ def solve_cpsat_original(
     """Solve with :func:`cpsat_original_model` and trace the answer.
 
     Kept to show that the stray-loop trap belongs to the model, not to the solver: a
-    loop in the answer is dropped by :func:`trace`, so with ``fill=True`` such an answer
-    fails ``check``.
+    loop in the answer is dropped by :func:`~helper.numberlink.puzzle.trace`, so with
+    ``fill=True`` such an answer fails ``check``.
 
     Raises:
         ValueError: ``time_limit`` is not a number of seconds above 0.

@@ -42,14 +42,16 @@ def generate(
     """A random Numberlink puzzle.
 
     - ``unique=True``: a designed-style puzzle with exactly one solution, proved by a
-      complete search (:func:`generate_unique_with_solution`); on the book's machine
-      the proof keeps the lines long up to about 12x12 and needs more, shorter lines
-      beyond.
+      complete search
+      (:func:`~helper.numberlink.generate.generate_unique_with_solution`);
+      on the book's machine the proof keeps the lines long up to about 12x12 and needs
+      more, shorter lines beyond.
     - ``designed=True``: few long winding lines that cover the board and never touch
-      themselves (:func:`generate_designed_with_solution`); not proved unique.
+      themselves (:func:`~helper.numberlink.generate.generate_designed_with_solution`);
+      not proved unique.
     - otherwise: a random path through every cell, cut into pieces of 3 to
-      ``max_length`` cells (:func:`generate_with_solution`); it may have other
-      solutions.
+      ``max_length`` cells (:func:`~helper.numberlink.generate.generate_with_solution`);
+      it may have other solutions.
 
     Args:
         height, width: the size of the board.

@@ -76,8 +76,8 @@ def encoding_table(board, time_limit: float = 60.0) -> pd.DataFrame:
 
 
 def sat_wall(boards: Mapping[int, Numberlink], time_limit: float) -> pd.DataFrame:
-    """Seconds of :func:`solve_sat` on each ``n x n`` board, with and without full
-    cover, or ``"timeout"``."""
+    """Seconds of :func:`~helper.numberlink.sat_search.solve_sat` on each ``n x n``
+    board, with and without full cover, or ``"timeout"``."""
     rows = []
     for n, board in boards.items():
         row = {"board": f"{n}x{n}", "pairs": board.pairs}
@@ -275,7 +275,11 @@ def verdicts(results: pd.DataFrame, best: str) -> pd.DataFrame:
     (``failed``) and, over the boards it ran on, its total seconds (``seconds``) and
     those of ``best`` (``best seconds``)."""
     wide = results.pivot_table(
-        index="instance", columns="method", values="seconds", aggfunc="first"
+        index="instance",
+        columns="method",
+        values="seconds",
+        aggfunc="first",
+        dropna=False,  # a method that failed every board keeps its (empty) column
     )
     rows = {}
     for name, runs in results.groupby("method", sort=False):

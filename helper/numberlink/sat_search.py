@@ -86,9 +86,10 @@ def solutions_sat(
     """Up to ``limit`` different solutions, found with the SAT model and lazy cuts.
 
     Args:
-        shortcut_free, corner, colours: the options of :func:`sat_model`; keep
-            ``shortcut_free`` False when counting solutions, because it removes
-            solutions that touch themselves.
+        shortcut_free, corner, colours: the options of
+            :func:`~helper.numberlink.sat_model.sat_model`; keep ``shortcut_free``
+            False when counting solutions, because it removes solutions that touch
+            themselves.
         exclude: solutions (paths) that must not be found again.
         solver_name: a PySAT solver that supports interruption (``glucose4``, ...).
         stats: if a dict is given, it receives ``rounds``, ``cuts``, ``conflicts``,
@@ -153,7 +154,7 @@ def _loop_cuts(
 def loaded_solver(
     clauses: list[list[int]], deadline: Deadline, name: str = "glucose4"
 ) -> Solver:
-    """A PySAT solver holding ``clauses``, loaded :data:`LOAD_CHUNK` at a time.
+    """A PySAT solver holding ``clauses``, loaded ``LOAD_CHUNK`` at a time.
 
     Loading a big formula takes as long as building it (PySAT adds one clause at a
     time); the clock is read between the chunks, so that the time limit counts it.

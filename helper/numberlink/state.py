@@ -44,7 +44,7 @@ class Contradiction(Unsolvable):
 
 @dataclass(frozen=True)
 class Reasoning:
-    """Which human-style rules :func:`propagate` uses.
+    """Which human-style rules :func:`~helper.numberlink.rules.propagate` uses.
 
     The rules about links and colours and the reachability of pairs hold for every
     puzzle; the other two are assumptions about the solution.

@@ -203,7 +203,6 @@ TOO_TALL = {
     "chapters/nonogram_pysat.html",
     "chapters/slitherlink.html",
     "chapters/numberlink_z3.html",
-    "chapters/switches.html",
     "chapters/nonogram_cpsat.html",
     "chapters/api/numberlink.html",
 }

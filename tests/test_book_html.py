@@ -202,7 +202,6 @@ TOO_TALL = {
     "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
     "chapters/numberlink_z3.html",
-    "chapters/switches.html",
     "chapters/nonogram_cpsat.html",
     "chapters/api/numberlink.html",
 }

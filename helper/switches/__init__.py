@@ -2,8 +2,8 @@
 
 A puzzle is a graph whose nodes are lights with switches; pressing a switch flips its
 own light and the lights of its neighbours. This file is the package's face, written by
-hand; the chapter *Switches: Lights Out on any graph* teaches the models, and the
-modules are:
+hand; the chapters *Switches: three solvers for one puzzle* and *Elimination over
+GF(2)* teach the models, and the modules are:
 
 * :mod:`~helper.switches.puzzle`: the :class:`Switches` class, :func:`parse`,
   :func:`load`, Lights Out grids and files (hand-written);
@@ -14,8 +14,9 @@ modules are:
   (a Gray-code walk, or CP-SAT over the kernel);
 * :mod:`~helper.switches.cpsat_model`: the XOR model in CP-SAT;
 * :mod:`~helper.switches.generator`: scrambled boards (hand-written);
-* :mod:`~helper.switches.clock` (time limits) and :mod:`~helper.switches.plot`
-  (pictures), hand-written.
+* :mod:`~helper.switches.clock` (time limits), :mod:`~helper.switches.plot`
+  (pictures) and :mod:`~helper.switches.benchmarks` (the committed sweeps),
+  hand-written.
 
 :func:`solve` and :func:`solutions` check their arguments through
 :mod:`helper.dispatch`, like every puzzle package of the book; :func:`check` is the

@@ -12,7 +12,7 @@ from ortools.sat.python import cp_model
 from helper import Deadline, SolverTimeout
 from helper.ortools import get_all_solutions, run_cpsat
 
-# From chapters/switches.ipynb, section 'Making elimination fast'
+# From chapters/switches_gf2.ipynb, section 'The fewest presses'
 #: Up to this nullity, the fewest presses are found by walking all ``2**nullity``
 #: answers; beyond, CP-SAT chooses the quiet patterns to add.
 ENUMERATE_NULLITY = 20
@@ -116,7 +116,7 @@ def by_cpsat(
     return best, solver.response_proto.status == cp_model.OPTIMAL
 
 
-# From chapters/switches.ipynb, section 'When is the fewest-press answer unique?'
+# From chapters/switches_gf2.ipynb, section 'When is the fewest-press answer unique?'
 def count(
     answer: int, kernel: list[int], limit: int, deadline: Deadline
 ) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from helper import Deadline, SolverTimeout, Unsolvable
 from helper.dispatch import check_limit, check_puzzle, check_time_limit
 from helper.switches.puzzle import Switches
 
-# From chapters/switches.ipynb, section 'Making elimination fast'
+# From chapters/switches_gf2.ipynb, section 'Making elimination fast'
 #: The most memory (bytes) the elimination's windows may take: 1 GiB. A bigger puzzle
 #: is refused before anything is allocated.
 MAX_MATRIX_BYTES = 2**30
@@ -200,6 +200,7 @@ def solutions_gf2(
     return listed
 
 
+# From chapters/switches_gf2.ipynb, section 'The fewest presses'
 def solve_gf2(
     puzzle: Switches, *, time_limit: float = 10.0, minimal: bool = False
 ) -> list[str]:
@@ -233,7 +234,7 @@ def solve_gf2(
     return _names(answer, puzzle.nodes)
 
 
-# From chapters/switches.ipynb, section 'When is the fewest-press answer unique?'
+# From chapters/switches_gf2.ipynb, section 'When is the fewest-press answer unique?'
 def fewest_presses(
     puzzle: Switches, *, limit: int = 2, time_limit: float = 10.0
 ) -> tuple[int, int]:

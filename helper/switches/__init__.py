@@ -5,8 +5,9 @@ own light and the lights of its neighbours. This file is the package's face, wri
 hand; the chapters *Switches: three solvers for one puzzle* and *Elimination over
 GF(2)* teach the models, and the modules are:
 
-* :mod:`~helper.switches.puzzle`: the :class:`Switches` class, :func:`parse`,
-  :func:`load`, Lights Out grids and files (hand-written);
+* :mod:`~helper.switches.puzzle`: the :class:`~helper.switches.puzzle.Switches` class,
+  :func:`~helper.switches.puzzle.parse`, :func:`~helper.switches.puzzle.load`, Lights
+  Out grids and files (hand-written);
 * :mod:`~helper.switches.z3_model`: the first model, one XOR per light, in Z3;
 * :mod:`~helper.switches.gf2`: Gaussian elimination over GF(2), the default, with the
   nullity, the quiet patterns, every answer and the fewest presses;
@@ -97,7 +98,7 @@ def solve(
         minimal: return an answer with the fewest presses.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Switches`.
+        TypeError: ``puzzle`` is not a :class:`~helper.switches.puzzle.Switches`.
         ValueError: an unknown method or a time limit that is not a finite number of
             seconds above 0 (refused before any work).
         helper.Unsolvable: no set of presses flips exactly ``puzzle.flip``.
@@ -117,7 +118,9 @@ def solve(
 def solutions(
     puzzle: Switches, *, limit: int = 2, time_limit: float = 10.0
 ) -> list[list[str]]:
-    """Up to ``limit`` distinct answers, by linear algebra (:func:`solutions_gf2`).
+    """Up to ``limit`` distinct answers, by linear algebra.
+
+    The answers come from :func:`~helper.switches.gf2.solutions_gf2`.
 
     A puzzle has no answer or ``2**nullity`` of them; the list is exact.
 
@@ -126,7 +129,7 @@ def solutions(
         puzzle has no answer.
 
     Raises:
-        TypeError: ``puzzle`` is not a :class:`Switches`.
+        TypeError: ``puzzle`` is not a :class:`~helper.switches.puzzle.Switches`.
         ValueError: ``limit`` is not a whole number >= 1, or a bad ``time_limit``.
         helper.SolverTimeout: the elimination did not finish within ``time_limit``.
     """

@@ -21,12 +21,12 @@ from helper import Deadline, SolverTimeout
 
 __all__ = ["paced", "check_z3"]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def paced(
-    items: Iterable[T], deadline: Deadline, what: str, every: int = 256
-) -> Iterator[T]:
+    items: Iterable[_T], deadline: Deadline, what: str, every: int = 256
+) -> Iterator[_T]:
     """Yield ``items``, checking ``deadline`` before the first and every ``every``.
 
     Raises:

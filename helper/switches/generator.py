@@ -64,12 +64,13 @@ def generate(
         height: the number of rows.
         width: the number of columns.
         seed: seed of ``numpy.random.default_rng``, so that the board can be re-made.
-        torus: wire around the edges (as in :func:`lights_out_puzzle`).
+        torus: wire around the edges (as in
+            :func:`~helper.switches.puzzle.lights_out_puzzle`).
         unique_fewest: return only a board whose fewest-press answer is unique.
         time_limit: seconds for the checks of ``unique_fewest``.
 
     Returns:
-        The puzzle, as :func:`lights_out_puzzle` makes it.
+        The puzzle, as :func:`~helper.switches.puzzle.lights_out_puzzle` makes it.
 
     Raises:
         ValueError: a side is not a whole number of at least 1; the board has more

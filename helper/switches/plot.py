@@ -29,7 +29,7 @@ def plot_switches(
 
     Args:
         puzzle: a switch puzzle, read by its attributes ``nodes``, ``flip`` and
-            ``edges`` (a :class:`helper.switches.Switches`).
+            ``edges`` (a :class:`helper.switches.puzzle.Switches`).
         pressed: names of pressed switches, drawn with a thick red ring (``None``:
             nothing pressed).
         pos: ``{name: (x, y)}``; by default a force-directed layout with a fixed seed.

@@ -49,7 +49,7 @@ def probe(state: State, reasoning: Reasoning, deadline: Deadline) -> State:
     contradiction, until nothing changes or ``deadline`` passes.
 
     Raises:
-        Contradiction: every piece of some cell fails.
+        helper.numberlink.state.Contradiction: every piece of some cell fails.
     """
     changed = True
     while changed:

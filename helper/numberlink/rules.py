@@ -67,7 +67,7 @@ def rule_reachability(state: State, deadline: Deadline | None = None) -> None:
     may carry k (never through the other end).
 
     Raises:
-        Contradiction: the ends of a pair cannot meet.
+        helper.numberlink.state.Contradiction: the ends of a pair cannot meet.
         SolverTimeout: ``deadline`` passed (it is checked once per pair).
     """
     w = state.width
@@ -112,7 +112,8 @@ def propagate(
     ``reasoning`` says which rules (``None``: those that hold for every puzzle).
 
     Raises:
-        Contradiction: a cell has no piece left (no solution under ``reasoning``).
+        helper.numberlink.state.Contradiction: a cell has no piece left (no solution
+            under ``reasoning``).
         SolverTimeout: ``deadline`` passed.
         ValueError: the corner rule on a puzzle with ``fill=False``.
     """

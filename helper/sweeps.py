@@ -19,6 +19,7 @@ import datetime
 import importlib
 import os
 import platform
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,19 +176,22 @@ def load_results(name: str, folder: Path = RESULTS) -> pd.DataFrame:
 
 
 def measured_on(results: pd.DataFrame) -> str:
-    """One sentence for the chapter: when, where and with what the sweep was run."""
+    """One sentence for the chapter: when, where and with what the sweep was run.
+
+    It is wrapped at 88 characters, so that a printed output fits the page.
+    """
     meta = results.attrs.get("meta", {})
     versions = ", ".join(
         f"{package} {meta[package]}"
         for package in ("z3-solver", "ortools", "python-sat")
         if package in meta
     )
-    return (
+    where = (
         f"Measured on {meta.get('date', '?')} on {meta.get('machine', '?')}, "
-        f"Python {meta.get('python', '?')}, {versions}, "
-        f"by `python -m tools.benchmarks {meta.get('sweep', '')}`".rstrip()
-        + "."
+        f"Python {meta.get('python', '?')}, {versions},"
     )
+    command = f"python -m tools.benchmarks {meta.get('sweep', '')}".rstrip()
+    return textwrap.fill(where, 88, break_on_hyphens=False) + f"\nby `{command}`."
 
 
 def disagreements(

@@ -252,6 +252,7 @@ def browser_report(built_book, served_book):
     "height"}}``.
     """
     chromium = _chromium()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     report = {}
@@ -276,7 +277,12 @@ def browser_report(built_book, served_book):
                 name = path.relative_to(built_book).as_posix()
                 errors.clear()
                 page.goto(f"{served_book}/{name}", wait_until="load")
-                page.wait_for_load_state("networkidle")  # index.html redirects
+                try:  # index.html redirects; then wait for the next page's requests
+                    page.wait_for_load_state("networkidle", timeout=15_000)
+                except PlaywrightTimeout:
+                    # MathJax may keep fetching fonts on a page with many formulas;
+                    # the load event has fired, so the layout is there to measure.
+                    page.wait_for_load_state("load")
                 measured = page.evaluate(MEASURE_JS)
                 measured["errors"] = [
                     text

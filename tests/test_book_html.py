@@ -195,7 +195,6 @@ MAX_PAGE_HEIGHT = 20_000
 #: An entry is removed when its page is split; a new page never goes here.
 TOO_TALL = {
     "chapters/nonogram_pysat.html",
-    "chapters/numberlink_z3.html",
     "chapters/nonogram_cpsat.html",
 }
 

@@ -178,7 +178,7 @@ def plot_number_link_board(
     return fig
 
 
-# From chapters/numberlink_scale.ipynb, section 'Think like a human solver'
+# From chapters/numberlink_rules.ipynb, section 'Think like a human solver'
 def plot_number_link_state(
     puzzle, state, *, ax=None, title: str | None = None
 ) -> Figure:

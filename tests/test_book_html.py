@@ -120,7 +120,6 @@ MAX_WORDS = 4_500
 #: Pages with more prose than one sitting, waiting for the second pass that splits
 #: them. An entry is removed when its page is split; a new page never goes here.
 TOO_LONG = {
-    "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
 }
 
@@ -195,9 +194,7 @@ MAX_PAGE_HEIGHT = 20_000
 #: Pages still longer than one sitting, waiting for the second pass that splits them.
 #: An entry is removed when its page is split; a new page never goes here.
 TOO_TALL = {
-    "chapters/numberlink_scale.html",
     "chapters/nonogram_pysat.html",
-    "chapters/numberlink_z3.html",
     "chapters/nonogram_cpsat.html",
 }
 

@@ -1,5 +1,5 @@
-"""Chapter *Numberlink at scale*: the human-style rules, the corner model, the
-backtracking search, the portfolio (the default of ``solve``), complete uniqueness
+"""Chapters *Numberlink at scale* and after: the human-style rules, the corner model,
+the backtracking search, the portfolio (the default of ``solve``), complete uniqueness
 checks, the designed-style generator, ``difficulty`` and puzz.link URLs."""
 
 import math

@@ -1,8 +1,9 @@
 """The corner model of a board size, built once and reused: stage 1 of the default.
 
-Hand-written: the chapter *Numberlink at scale* teaches the corner rule as clauses
-(:func:`helper.numberlink.sat_model._add_corner`) and explains, with measurements, why
-this module writes the same rules differently: with NumPy, for every placement of
+Hand-written: the chapter *Numberlink: the human solver's rules* teaches the corner
+rule as clauses (:func:`helper.numberlink.sat_model._add_corner`), and the chapter
+after it explains, with measurements, why this module writes the same rules
+differently: with NumPy, for every placement of
 numbers at once, into one incremental SAT solver per board size. A puzzle is then a
 list of assumptions ("these cells are numbers, with these colours"), and what the
 solver learns on one puzzle helps with the next of the same size.

@@ -2,7 +2,8 @@
 
 
 """The human solver's rules, as propagation on the pieces and colours of a
-:class:`helper.numberlink.state.State` (generated from *Numberlink at scale*);
+:class:`helper.numberlink.state.State` (generated from *Numberlink: the human
+solver's rules*);
 :func:`refute`, the quick check of the methods that cannot see a local impossibility.
 """
 
@@ -23,7 +24,7 @@ from helper.numberlink.state import (
 )
 
 
-# From chapters/numberlink_scale.ipynb, section 'Rule 2: colours flow along links'
+# From chapters/numberlink_rules.ipynb, section 'Rule 2: colours flow along links'
 def rule_links(state: State, i: int) -> None:
     """Neighbours agree: the link between two cells is on for both or off for both.
 
@@ -60,7 +61,7 @@ def rule_colours(state: State, i: int) -> None:
             state.keep(i, UNUSED)  # no line can pass here
 
 
-# From chapters/numberlink_scale.ipynb,
+# From chapters/numberlink_rules.ipynb,
 # section 'Rule 3: every pair must still be able to meet'
 def rule_reachability(state: State, deadline: Deadline | None = None) -> None:
     """Colour k stays only in cells reachable from both ends of k through cells that
@@ -150,7 +151,7 @@ def refute(puzzle: Numberlink, deadline: Deadline | None = None) -> None:
     propagate(State(puzzle, deadline), Reasoning(), deadline)
 
 
-# From chapters/numberlink_scale.ipynb,
+# From chapters/numberlink_rules.ipynb,
 # section 'Rule 4: no line touches itself (puzzles with one solution)'
 def _block(state: State, r: int, c: int) -> list[tuple[int, int]]:
     """The four links inside the 2x2 block whose top left cell is (r, c), as
@@ -183,7 +184,7 @@ def rule_no_u_turn(state: State, i: int) -> None:
                 state.keep(j, WITH[OPPOSITE[d]])
 
 
-# From chapters/numberlink_scale.ipynb,
+# From chapters/numberlink_rules.ipynb,
 # section 'Rule 5: the corner rule (every cell used, no line touches itself)'
 def rule_corner(state: State, i: int) -> None:
     """(Assumes full cover and no touching.) A cell may make a turn only if the cell

@@ -3,8 +3,9 @@
 
 """Numberlink as plain SAT: colour bits, a variable per link, lazy cycle cuts.
 
-Generated from the chapter *Numberlink at scale*: :func:`sat_model` (with the
-shortcut-free rules and the corner rule as options). The search around it,
+Generated from the chapters *Numberlink at scale*: :func:`sat_model` (with the
+shortcut-free rules as an option), and *Numberlink: the human solver's rules*: the
+corner rule (the option ``corner``). The search around it,
 :func:`~helper.numberlink.sat_search.solutions_sat` and the method ``"sat"``
 (:func:`~helper.numberlink.sat_search.solve_sat`) of :data:`helper.numberlink.METHODS`,
 is in :mod:`helper.numberlink.sat_search`.
@@ -196,7 +197,7 @@ def _add_shortcut_free(
             clauses.append([-x, -y, -z])
 
 
-# From chapters/numberlink_scale.ipynb, section 'The corner rule as clauses'
+# From chapters/numberlink_rules.ipynb, section 'The corner rule as clauses'
 #: The four turns as pairs of steps (north-east, east-south, south-west, west-north).
 TURN_STEPS = tuple(zip(STEPS, STEPS[1:] + STEPS[:1], strict=True))
 

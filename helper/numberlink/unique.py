@@ -2,7 +2,8 @@
 
 
 """Counting solutions without an assumption that could hide one (generated from
-*Numberlink at scale*): ``helper.numberlink.solutions`` runs :func:`find_solutions`.
+*Numberlink: making, rating and sharing puzzles*): ``helper.numberlink.solutions``
+runs :func:`find_solutions`.
 """
 
 
@@ -13,7 +14,7 @@ from helper.numberlink.puzzle import Numberlink, Paths
 from helper.numberlink.sat_search import solutions_sat
 
 
-# From chapters/numberlink_scale.ipynb, section 'Is it unique?'
+# From chapters/numberlink_making.ipynb, section 'Is it unique?'
 def _covers(puzzle: Numberlink, paths: Paths) -> bool:
     """True when ``paths`` use every cell of the board."""
     return sum(map(len, paths.values())) == puzzle.board.size

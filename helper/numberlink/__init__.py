@@ -43,7 +43,9 @@ from helper.numberlink.generate import (
 from helper.numberlink.generate import (
     generate_unique_with_solution as generate_unique_with_solution,
 )
+from helper.numberlink.generate import generate_with_holes as generate_with_holes
 from helper.numberlink.generate import generate_with_solution as generate_with_solution
+from helper.numberlink.holes import solve_few_holes as solve_few_holes
 from helper.numberlink.portfolio import (
     solve_auto,
     solve_backtrack,

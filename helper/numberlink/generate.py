@@ -16,6 +16,7 @@ from helper import Deadline, SolverTimeout
 from helper.dispatch import check_cells, check_time_limit
 from helper.grid import Cell
 from helper.inputs import exact_int
+from helper.numberlink.holes import another_solution as another_with_holes
 from helper.numberlink.puzzle import Numberlink, Paths, links_of
 from helper.numberlink.sat_search import solutions_sat
 from helper.numberlink.unique import another_solution
@@ -25,6 +26,7 @@ __all__ = [
     "generate_with_solution",
     "generate_designed_with_solution",
     "generate_unique_with_solution",
+    "generate_with_holes",
 ]
 
 
@@ -37,6 +39,7 @@ def generate(
     designed: bool = False,
     max_length: int | None = None,
     fill: bool = True,
+    empty: float = 0.0,
     time_limit: float = 300.0,
 ) -> Numberlink:
     """A random Numberlink puzzle.
@@ -46,6 +49,9 @@ def generate(
       (:func:`~helper.numberlink.generate.generate_unique_with_solution`);
       on the book's machine the proof keeps the lines long up to about 12x12 and needs
       more, shorter lines beyond.
+    - ``unique=True, fill=False, empty=0.05``: the same, but the one solution leaves
+      up to ``empty`` of the cells empty
+      (:func:`~helper.numberlink.generate.generate_with_holes`).
     - ``designed=True``: few long winding lines that cover the board and never touch
       themselves (:func:`~helper.numberlink.generate.generate_designed_with_solution`);
       not proved unique.
@@ -60,17 +66,27 @@ def generate(
         designed: designed-style lines (implied by ``unique``).
         max_length: the longest line (only without ``unique`` and ``designed``).
         fill: the rules variant of the puzzle.
+        empty: with ``unique=True`` and ``fill=False``, the share of cells the answer
+            may leave empty (0: none, every cell used).
         time_limit: seconds for the uniqueness proof (``unique=True``).
 
     Raises:
         ValueError: a size that is not a whole number >= 1 or a board over
             :data:`helper.dispatch.MAX_CELLS` cells, ``max_length`` with ``unique`` or
-            ``designed``, or a ``time_limit`` that is not a number of seconds above 0.
+            ``designed``, an ``empty`` share without ``unique=True`` and ``fill=False``
+            (or not in [0, 0.5)), or a ``time_limit`` that is not a number of seconds
+            above 0.
         SolverTimeout: the uniqueness proof needed more than ``time_limit`` seconds.
     """
     check_time_limit(time_limit)
     if max_length is not None and (unique or designed):
         raise ValueError("max_length does not apply with unique=True or designed=True")
+    if empty:
+        if not unique or fill:
+            raise ValueError("empty cells need unique=True and fill=False")
+        return generate_with_holes(
+            height, width, seed=seed, empty=empty, time_limit=time_limit
+        )[0]
     if unique:
         return generate_unique_with_solution(
             height, width, seed=seed, fill=fill, time_limit=time_limit
@@ -362,3 +378,117 @@ def generate_unique_with_solution(
             return Numberlink(board, fill=fill), paths
         counts["cuts"] += 1
         _cut(lines, paths, other, rng, min_length)
+
+
+def generate_with_holes(
+    height: int,
+    width: int,
+    *,
+    seed: int = 0,
+    empty: float = 0.05,
+    min_length: int = 3,
+    time_limit: float = 300.0,
+    round_limit: float = 20.0,
+    stats: dict | None = None,
+) -> tuple[Numberlink, Paths]:
+    """A ``fill=False`` puzzle with one solution that leaves cells empty, and that
+    solution.
+
+    Lines that never touch themselves cover the board (as for a designed puzzle);
+    lines are then shortened at their ends until ``empty`` of the cells are free.
+    While :func:`helper.numberlink.holes.another_solution` finds a second solution,
+    :func:`_mend` changes the lines where the two differ: a line is cut in two, or
+    grows back into a free cell the other solution uses. So the answer leaves at most
+    ``empty`` of the cells empty, and usually fewer.
+
+    Args:
+        empty: the share of cells freed at first, above 0 and below 0.5.
+        round_limit: seconds for one search for a second solution; when it does not
+            finish, the longest line is cut in two and the search starts again.
+        stats: if given, receives ``rounds``, ``cuts`` and ``timeouts``.
+
+    Raises:
+        ValueError: a bad size, share or time limit.
+        SolverTimeout: the proofs did not finish within ``time_limit`` seconds.
+    """
+    deadline = Deadline(check_time_limit(time_limit))
+    check_time_limit(round_limit)
+    _check_size(height, width)
+    if isinstance(empty, bool) or not isinstance(empty, float | int) or not (
+        0 < empty < 0.5
+    ):
+        raise ValueError(f"empty must be a share above 0 and below 0.5, not {empty!r}")
+    rng = random.Random(seed)
+    lines = _shortened(_winding_lines(height, width, rng, min_length), empty, rng)
+    counts = {"rounds": 0, "cuts": 0, "timeouts": 0}
+    while True:
+        board, paths = _board_of_lines((height, width), lines)
+        puzzle = Numberlink(board, fill=False)
+        counts["rounds"] += 1
+        try:
+            left = deadline.check("the generator")
+            other = another_with_holes(puzzle, paths, min(round_limit, left))
+        except SolverTimeout:
+            counts["timeouts"] += 1
+            deadline.check("the generator")
+            _mend(lines, paths, None, rng)
+            continue
+        if other is None:
+            if stats is not None:
+                stats.update(counts)
+            return puzzle, paths
+        counts["cuts"] += 1
+        _mend(lines, paths, other, rng)
+
+
+def _shortened(
+    lines: list[list[Cell]], empty: float, rng: random.Random
+) -> list[list[Cell]]:
+    """Take cells off the ends of random lines (each keeps 2 cells at least) until
+    ``empty`` of all cells are free."""
+    lines = [list(line) for line in lines]
+    cells = sum(map(len, lines))
+    goal = max(1, round(empty * cells))
+    freed = 0
+    while freed < goal:
+        long = [line for line in lines if len(line) > 2]
+        if not long:
+            break
+        line = rng.choice(long)
+        line.pop(rng.choice((0, -1)))
+        freed += 1
+    return lines
+
+
+def _mend(lines: list[list[Cell]], paths: Paths, other: Paths | None, rng) -> None:
+    """Change the lines so that ``other`` is no longer a solution, in place.
+
+    A line is cut in two next to a cell where ``other`` differs (both parts keep two
+    cells at least); where no such cut exists (the difference is at the end of a
+    line), the line grows back into a free cell that ``other`` uses. Without
+    ``other`` (a search that ran out of time), the longest line is cut in the middle.
+    """
+    if other is not None:
+        on = {cell for path in paths.values() for cell in path}
+        changed = set(links_of(paths)) ^ set(links_of(other))
+        cells = sorted({c for key in changed for c in (key[:2], key[2:])})
+        rng.shuffle(cells)
+        for cell in (c for c in cells if c in on):
+            line = next(x for x in lines if cell in x)
+            i = line.index(cell)
+            for at in (i, i + 1):
+                if 2 <= at <= len(line) - 2:
+                    lines.remove(line)
+                    lines += [line[:at], line[at:]]
+                    return
+        for cell in (c for c in cells if c not in on):
+            for line in lines:
+                for end in (0, -1):
+                    if abs(line[end][0] - cell[0]) + abs(line[end][1] - cell[1]) == 1:
+                        line.insert(len(line) if end else 0, cell)
+                        return
+    line = max(lines, key=len)
+    if len(line) < 4:
+        raise RuntimeError("no line is long enough to cut")
+    lines.remove(line)
+    lines += [line[: len(line) // 2], line[len(line) // 2 :]]

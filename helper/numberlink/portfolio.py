@@ -25,6 +25,7 @@ from helper import Deadline, SolverTimeout
 from helper.dispatch import check_time_limit
 from helper.numberlink.backtrack import search_full_cover
 from helper.numberlink.corner import full_cover_sat
+from helper.numberlink.holes import solve_few_holes
 from helper.numberlink.puzzle import Numberlink, Paths, without_pairs
 from helper.numberlink.repair import route_greedily, solve_lns
 from helper.numberlink.sat_search import solve_sat
@@ -55,6 +56,7 @@ def solve_portfolio(
     assume_unique: bool = True,
     assume_full_cover: bool = True,
     full_cover_share: float = 0.8,
+    holes_share: float = 0.7,
     stats: dict | None = None,
     first: str = "portfolio",
 ) -> Paths:
@@ -71,6 +73,10 @@ def solve_portfolio(
             (valid under both rule sets). False: the complete stage only.
         full_cover_share: with ``fill=False``, the share of ``time_limit`` that stage 1
             may use.
+        holes_share: with ``fill=False``, when stage 1 proved that no answer uses
+            every cell: the share of the time left that the ladder of
+            :func:`helper.numberlink.holes.solve_few_holes` may use (it assumes, as a
+            puzzle with one solution allows, that no line can take a detour).
         stats: if given, receives ``stage`` and the effort (``conflicts``, ``nodes``).
         first: the stage-1 search, one of :data:`STAGE_ONE` (see :func:`full_cover`).
 
@@ -98,6 +104,11 @@ def solve_portfolio(
         if found is not None:
             stats["stage"] = "full cover"
             return found
+        if not puzzle.fill and stage_one.remaining() > 0:  # no full cover: holes
+            found = _few_holes(puzzle, deadline, holes_share, stats)
+            if found is not None:
+                stats["stage"] = "few holes"
+                return found
     stats["stage"] = "complete"
     try:
         return solve_auto(puzzle, time_limit=deadline.check("the complete stage"))
@@ -106,6 +117,19 @@ def solve_portfolio(
             f"time limit of {time_limit:.3g} s reached in the complete stage: {error}",
             best=error.best,
         ) from None
+
+
+def _few_holes(
+    puzzle: Numberlink, deadline: Deadline, share: float, stats: dict
+) -> Paths | None:
+    """Stage 1 for a board that no full cover solves: the answer that leaves the
+    fewest cells empty, or None (the ladder found none, or ran out of its time)."""
+    try:
+        return solve_few_holes(
+            puzzle, time_limit=deadline.check("the ladder") * share, stats=stats
+        )
+    except SolverTimeout:
+        return None
 
 
 def full_cover(

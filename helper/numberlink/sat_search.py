@@ -23,7 +23,7 @@ from helper import Deadline, Unsolvable
 from helper.dispatch import check_time_limit
 from helper.grid import Link, loop_cut
 from helper.numberlink.puzzle import Numberlink, Paths, links_of, trace
-from helper.numberlink.sat_model import sat_model
+from helper.numberlink.sat_model import SatModel, sat_model
 from helper.sat import distinct_models
 
 __all__ = ["solve_sat", "solutions_sat", "loaded_solver", "links_on"]
@@ -82,6 +82,7 @@ def solutions_sat(
     colours: str = "binary",
     solver_name: str = "glucose4",
     stats: dict | None = None,
+    more: Callable[[SatModel, Deadline], None] | None = None,
 ) -> list[Paths]:
     """Up to ``limit`` different solutions, found with the SAT model and lazy cuts.
 
@@ -94,6 +95,9 @@ def solutions_sat(
         solver_name: a PySAT solver that supports interruption (``glucose4``, ...).
         stats: if a dict is given, it receives ``rounds``, ``cuts``, ``conflicts``,
             ``variables`` and ``clauses``.
+        more: if given, called with the model and the deadline before the solver is
+            loaded, to add clauses of its own (the empty-cell rules of
+            :mod:`helper.numberlink.holes` do).
 
     Returns:
         The solutions found; fewer than ``limit`` means there are no more.
@@ -108,6 +112,8 @@ def solutions_sat(
     board = puzzle.board
     model = sat_model(board, puzzle.fill, shortcut_free, colours, corner,
                       deadline=deadline)
+    if more is not None:
+        more(model, deadline)
     counts: dict[str, int] = {}
     accepted: list[Paths] = []  # the paths of each answer distinct_models returns
     with loaded_solver(model.clauses, deadline, solver_name) as solver:

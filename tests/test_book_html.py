@@ -120,7 +120,6 @@ MAX_WORDS = 4_500
 #: Pages with more prose than one sitting, waiting for the second pass that splits
 #: them. An entry is removed when its page is split; a new page never goes here.
 TOO_LONG = {
-    "chapters/nonogram_pysat.html",
 }
 
 
@@ -194,7 +193,6 @@ MAX_PAGE_HEIGHT = 20_000
 #: Pages still longer than one sitting, waiting for the second pass that splits them.
 #: An entry is removed when its page is split; a new page never goes here.
 TOO_TALL = {
-    "chapters/nonogram_pysat.html",
     "chapters/nonogram_cpsat.html",
 }
 

@@ -193,7 +193,6 @@ MAX_PAGE_HEIGHT = 20_000
 #: Pages still longer than one sitting, waiting for the second pass that splits them.
 #: An entry is removed when its page is split; a new page never goes here.
 TOO_TALL = {
-    "chapters/nonogram_cpsat.html",
 }
 
 #: What the browser measures on each page (runs in the page).

@@ -119,9 +119,7 @@ MAX_WORDS = 4_500
 
 #: Pages with more prose than one sitting, waiting for the second pass that splits
 #: them. An entry is removed when its page is split; a new page never goes here.
-TOO_LONG = {
-    "chapters/nonogram_pysat.html",
-}
+TOO_LONG: set[str] = set()
 
 
 def prose_words(soup: BeautifulSoup) -> int:
@@ -193,10 +191,7 @@ MAX_PAGE_HEIGHT = 20_000
 
 #: Pages still longer than one sitting, waiting for the second pass that splits them.
 #: An entry is removed when its page is split; a new page never goes here.
-TOO_TALL = {
-    "chapters/nonogram_pysat.html",
-    "chapters/nonogram_cpsat.html",
-}
+TOO_TALL: set[str] = set()
 
 #: What the browser measures on each page (runs in the page).
 MEASURE_JS = """

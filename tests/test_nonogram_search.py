@@ -1,4 +1,5 @@
-"""The searches of "When logic is not enough: search" (chapter Nonograms with PySAT).
+"""The searches after probing (chapters Nonograms: line solving, probing and search,
+and Nonograms: search and unique puzzles).
 
 Every method keeps its time limit and leaves no thread or child process behind;
 the default ``solve`` paints the hard generated pictures it can promise and every real

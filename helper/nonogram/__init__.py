@@ -10,8 +10,9 @@ picture independently, :func:`solutions` lists distinct pictures, ``generate`` m
 puzzle from a random picture (with exactly one picture if asked), and ``from_puzzlink``
 and ``to_puzzlink`` read and write puzz.link addresses.
 
-The modules, in the order of the chapters *Nonograms with PySAT* and *Nonograms with
-CP-SAT* (generated from them unless marked hand-written):
+The modules, in the order of the chapters *Nonograms with PySAT*, *Nonograms: line
+solving, probing and search*, *Nonograms: search and unique puzzles* and *Nonograms
+with CP-SAT* (generated from them unless marked hand-written):
 
 * ``puzzle``, ``formats`` (hand-written): the puzzle class and its readers;
 * ``cnf`` (hand-written): the plumbing every CNF shares;

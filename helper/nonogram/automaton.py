@@ -137,7 +137,7 @@ def solve_pysat_regular(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.nda
     return sat_picture(clauses, cells, deadline, "the automaton CNF")
 
 
-# From chapters/nonogram_pysat.ipynb, section 'Probing, then SAT for the rest'
+# From chapters/nonogram_logic.ipynb, section 'Probing, then SAT for the rest'
 def solve_linesolve_sat(puzzle: Nonogram, *, time_limit: float = 10.0) -> np.ndarray:
     """The fast method (``"linesolve-sat"``): propagate, probe, SAT for the rest.
 

@@ -1,6 +1,6 @@
 """The board of the line solver: propagation, probing, and the quick crossing check.
 
-Hand-written: *Nonograms with PySAT* teaches the line solver
+Hand-written: *Nonograms: line solving, probing and search* teaches the line solver
 (:mod:`helper.nonogram.linesolve`) and says in words how propagation and probing use
 it; this module is the bookkeeping around it, shown in the chapter with
 ``show_source`` where the prose discusses it.

@@ -1,7 +1,8 @@
 """Puzzles from random pictures, and the repair loop that makes their picture unique.
 
-Hand-written: *Nonograms with PySAT* describes the generator (sections *Probing, then
-SAT for the rest* and *A puzzle with one picture*) and shows the repair loop with
+Hand-written: *Nonograms: line solving, probing and search* (section *Probing, then
+SAT for the rest*) and *Nonograms: search and unique puzzles* (section *A puzzle with
+one picture*) describe the generator; the second shows the repair loop with
 ``show_source``. A puzzle made from a picture always has that picture as a solution,
 but often more; :func:`generate` with ``unique=True`` repairs the picture, one cell at
 a time, until :func:`helper.nonogram.unique.solutions_sat` finds no second picture.

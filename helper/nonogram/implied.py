@@ -10,7 +10,7 @@ from helper import Deadline, SolverTimeout, Unsolvable
 from helper.nonogram.board import Board, gained
 from helper.nonogram.puzzle import Nonogram
 
-# From chapters/nonogram_pysat.ipynb, section 'What probing knows that the CNF does not'
+# From chapters/nonogram_logic.ipynb, section 'What probing knows that the CNF does not'
 #: Share of the time left after probing that :func:`implied_clauses` may use.
 IMPLY_SHARE = 0.3
 

@@ -1,8 +1,8 @@
 """The line solver: what one line forces, with a few dozen integer operations per run.
 
-Hand-written: *Nonograms with PySAT* (section *The fast method*) explains the three
-ideas and shows :func:`sweep` and :func:`_reach` with ``show_source``; the chapter
-tests :func:`line_solve` against enumeration.
+Hand-written: *Nonograms: line solving, probing and search* (section *The fast
+method*) explains the three ideas and shows :func:`sweep` and :func:`_reach` with
+``show_source``; the chapter tests :func:`line_solve` against enumeration.
 
 A set of positions is a Python integer, one bit per cell. A left-to-right sweep of a
 dynamic program over (run, position) finds where each run may start with the runs

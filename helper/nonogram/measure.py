@@ -1,7 +1,7 @@
 """The tables of the nonogram chapters: sizes, what each stage decides, the generator.
 
-Hand-written: these functions build the tables that *Nonograms with PySAT* prints and
-makes its claims on (the chapter asserts them); the chapter says what each column
+Hand-written: these functions build the tables that the nonogram chapters print and
+make their claims on (the chapters assert them); a chapter says what each column
 measures, not how the table is put together. Every table is a ``pandas.DataFrame``
 indexed by puzzle (or size); seconds are wall-clock times of this machine, every other
 column is a count or a share that does not depend on the machine.

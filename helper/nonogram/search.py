@@ -1,9 +1,9 @@
 """The searches after probing: one pipeline, four SAT solvers, one child process.
 
-Hand-written: *Nonograms with PySAT* (section *Six ways to search the rest*) says what
-each search does and shows the shared pipeline, :func:`search_rest`, with
-``show_source``; the plumbing that keeps ``time_limit`` honest with solvers that cannot
-be interrupted lives here.
+Hand-written: *Nonograms: search and unique puzzles* (section *Six ways to search the
+rest*) says what each search does and shows the shared pipeline, :func:`search_rest`,
+with ``show_source``; the plumbing that keeps ``time_limit`` honest with solvers that
+cannot be interrupted lives here.
 
 Every method starts the same way (:func:`presolve`: line solving, then probing for at
 most :data:`PROBE_SHARE` of the time left) and differs in the CNF of the rest and in

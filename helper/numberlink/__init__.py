@@ -10,7 +10,10 @@ bottom:
    full-cover solution in which no line touches itself, with
 2. :mod:`~helper.numberlink.backtrack` (``search_full_cover``, briefly, on small
    boards) and :mod:`~helper.numberlink.corner` (``full_cover_sat``, the cached
-   corner SAT model); if that finds none, the complete stage ``solve_auto`` runs
+   corner SAT model); with ``fill=False``, when no answer uses every cell,
+   :mod:`~helper.numberlink.holes` (``solve_few_holes``) looks for the one that
+   leaves the fewest cells empty; if that finds none, the complete stage
+   ``solve_auto`` runs
 3. :mod:`~helper.numberlink.sat_search` (``solve_sat``, the plain SAT model of
    :mod:`~helper.numberlink.sat_model`) and, for boards with long lines,
    :mod:`~helper.numberlink.repair` (``route_greedily``, ``solve_lns``).
@@ -21,7 +24,7 @@ The other modules: :mod:`~helper.numberlink.puzzle` (the class, parsers, puzz.li
 solver's rules), :mod:`~helper.numberlink.rating` (``difficulty``),
 :mod:`~helper.numberlink.unique` (counting solutions),
 :mod:`~helper.numberlink.generate` and :mod:`~helper.numberlink.measure` (the
-measurements of the chapter *Numberlink at scale*).
+measurements of the Numberlink chapters from *Numberlink at scale* on).
 """
 
 from __future__ import annotations
@@ -171,5 +174,5 @@ METHODS = {
     "portfolio": solve_portfolio,  # portfolio: both stage-1 searches, then auto
 }
 #: The model :func:`solve` uses when no ``method`` is named: the fastest correct one in
-#: the measurements of the chapter *Numberlink at scale*.
+#: the measurements of the Numberlink chapters from *Numberlink at scale* on.
 DEFAULT_METHOD = "portfolio"

@@ -1,10 +1,10 @@
 """A backtracking search like the published Go solver: stage 1 on small boards.
 
-Hand-written: the chapter *Numberlink at scale* describes the search (anti-diagonal
-order, partial lines tracked by their far ends, the corner rule as pruning) and
-measures it, and shows this code with ``show_source``; it is our own code, written
-from that description. It finds a solution that uses every cell and in which no line
-touches itself, or proves that there is none *of that kind*.
+Hand-written: the chapter *Numberlink at scale: long lines, search and the portfolio*
+describes the search (anti-diagonal order, partial lines tracked by their far ends, the
+corner rule as pruning) and measures it, and shows this code with ``show_source``; it is
+our own code, written from that description. It finds a solution that uses every cell
+and in which no line touches itself, or proves that there is none *of that kind*.
 
 Read it top to bottom: :func:`search_full_cover` lays the board out with a border,
 then :func:`_searcher` makes the recursive ``visit`` (with its helpers ``join`` and

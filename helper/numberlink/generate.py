@@ -2,9 +2,9 @@
 
 Hand-written: the chapters describe each generator in words (the backbite moves of
 *Numberlink with Z3*; the merge and steal moves and the cut-until-unique loop of
-*Numberlink at scale*) and show the code with ``show_source``. :func:`generate` is the
-one entry point; the ``*_with_solution`` functions also return the planted solution.
-"""
+*Numberlink: making, rating and sharing puzzles*) and show the code with
+``show_source``. :func:`generate` is the one entry point; the ``*_with_solution``
+functions also return the planted solution. """
 
 from __future__ import annotations
 

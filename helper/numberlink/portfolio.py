@@ -1,15 +1,18 @@
 """The book's default method and the other staged methods: stage 1, then stage 2.
 
-Hand-written: the chapter *Numberlink at scale* argues for this design (two stages,
-every assumption a switch, a portfolio chosen by measurement) and shows the code with
-``show_source``. This is the path ``helper.numberlink.solve(puzzle)`` takes; read it
-top to bottom:
+Hand-written: the chapter *Numberlink at scale: long lines, search and the portfolio*
+argues for this design (two stages, every assumption a switch, a portfolio chosen by
+measurement) and shows the code with ``show_source``. This is the path
+``helper.numberlink.solve(puzzle)`` takes; read it top to bottom:
 
 1. :func:`solve_portfolio` (the method ``"portfolio"``, the default) looks for a
    full-cover solution in which no line touches itself (:func:`full_cover`: the
    backtracking of :mod:`helper.numberlink.backtrack` briefly on small boards, then
    the cached corner SAT model of :mod:`helper.numberlink.corner`). Such an answer is
    valid under both rule sets, and it exists for every designed puzzle.
+   With ``fill=False``, when that search proves that no answer uses every cell, the
+   ladder of :func:`helper.numberlink.holes.solve_few_holes` looks for the answer
+   that leaves the fewest cells empty.
 2. If there is none, or the switches forbid the assumption, :func:`solve_auto` (the
    method ``"auto"``) decides: the plain SAT model
    (:func:`helper.numberlink.sat_search.solve_sat`) first, which alone can prove a
@@ -76,7 +79,8 @@ def solve_portfolio(
         holes_share: with ``fill=False``, when stage 1 proved that no answer uses
             every cell: the share of the time left that the ladder of
             :func:`helper.numberlink.holes.solve_few_holes` may use (it assumes, as a
-            puzzle with one solution allows, that no line can take a detour).
+            puzzle with one solution allows, that no line can take a detour). 0: no
+            ladder (the complete stage at once, as before the ladder existed).
         stats: if given, receives ``stage`` and the effort (``conflicts``, ``nodes``).
         first: the stage-1 search, one of :data:`STAGE_ONE` (see :func:`full_cover`).
 
@@ -104,7 +108,7 @@ def solve_portfolio(
         if found is not None:
             stats["stage"] = "full cover"
             return found
-        if not puzzle.fill and stage_one.remaining() > 0:  # no full cover: holes
+        if not puzzle.fill and holes_share > 0 and stage_one.remaining() > 0:
             found = _few_holes(puzzle, deadline, holes_share, stats)
             if found is not None:
                 stats["stage"] = "few holes"

@@ -1,9 +1,8 @@
 """How hard a puzzle is for a person: one-step probing on top of the rules.
 
-Hand-written: the chapter *Numberlink at scale* (section *How hard is it?*) defines the
-levels and what probing does, and shows :func:`probe` with ``show_source``; the rules
-it builds on are those of :mod:`helper.numberlink.rules`.
-"""
+Hand-written: the chapter *Numberlink: making, rating and sharing puzzles* (section *How
+hard is it?*) defines the levels and what probing does, and shows :func:`probe` with
+``show_source``; the rules it builds on are those of :mod:`helper.numberlink.rules`. """
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """Heuristics for long lines: greedy routing, then repair window by window (LNS).
 
-Hand-written: the chapter *Numberlink at scale* explains both ideas step by step
-(shortest paths one pair at a time; large neighbourhood search with the SAT model on
-a small window, and why an empty cell must sometimes move sideways) and shows the
-central function, :func:`_repair_window`, with ``show_source``. Neither proves that a
-board has no solution: the method ``"lns"`` asks the rules and the SAT model for that.
+Hand-written: the chapter *Numberlink at scale: long lines, search and the portfolio*
+explains both ideas step by step (shortest paths one pair at a time; large neighbourhood
+search with the SAT model on a small window, and why an empty cell must sometimes move
+sideways) and shows the central function, :func:`_repair_window`, with ``show_source``.
+Neither proves that a board has no solution: the method ``"lns"`` asks the rules and the
+SAT model for that.
 
 Read it top to bottom: :func:`route_greedily`, then :func:`solve_lns` and the repair
 loop :func:`_repair`, which picks a window (:func:`_choose_window`) and rebuilds it

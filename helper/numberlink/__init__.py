@@ -11,8 +11,8 @@ bottom:
 2. :mod:`~helper.numberlink.backtrack` (``search_full_cover``, briefly, on small
    boards) and :mod:`~helper.numberlink.corner` (``full_cover_sat``, the cached
    corner SAT model); with ``fill=False``, when no answer uses every cell,
-   :mod:`~helper.numberlink.holes` (``solve_few_holes``) looks for the one that
-   leaves the fewest cells empty; if that finds none, the complete stage
+   :mod:`~helper.numberlink.holes` (``solve_few_holes``) looks for one without
+   touching that leaves the fewest cells empty; if that finds none, the complete stage
    ``solve_auto`` runs
 3. :mod:`~helper.numberlink.sat_search` (``solve_sat``, the plain SAT model of
    :mod:`~helper.numberlink.sat_model`) and, for boards with long lines,

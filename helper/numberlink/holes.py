@@ -15,13 +15,16 @@ model rules that still hold when cells may stay empty:
    A spike of turns now ends at a number or at an empty cell.
 3. **No detour** (an assumption, like the full-cover one). If a puzzle has one
    solution, no link ``A - B`` of it runs beside two empty cells that touch ``A`` and
-   ``B``: the line could take the detour through them, a second solution.
+   ``B``: the line could take the detour through them, a second solution. Nor is
+   the cell inside a turn empty: the line could cut the corner through it. So with
+   this assumption a spike of turns ends at a number again, as with every cell used.
 
 :func:`solve_holes` asks the model with all three first and, if that finds nothing,
 with the first two alone (which is complete: it finds a solution whenever there is
 one). :func:`another_solution` decides uniqueness: a second solution exists exactly
 when the first has a detour of any length (:func:`detour`) or the model with rules 1
-and 2 finds another solution. :func:`helper.numberlink.generate.generate_with_holes`
+and 2 finds another solution; a corner to cut (:func:`corner_cut`) is a quick
+first look. :func:`helper.numberlink.generate.generate_with_holes`
 makes puzzles with one solution that leaves a given share of cells empty.
 """
 
@@ -45,6 +48,7 @@ __all__ = [
     "add_hole_rules",
     "solve_holes",
     "detour",
+    "corner_cut",
     "another_solution",
     "solve_few_holes",
     "colour_surplus",
@@ -60,7 +64,7 @@ def add_hole_rules(
     :func:`helper.numberlink.sat_search.solutions_sat`."""
 
     def add(model: SatModel, deadline: Deadline) -> None:
-        _add_corner_with_holes(model, board, deadline)
+        _add_corner_with_holes(model, board, deadline, no_detour)
         if no_detour:
             _add_no_detour(model, board, deadline)
 
@@ -73,9 +77,15 @@ def _link_var(model: SatModel, a: Cell, step: tuple[int, int]) -> int | None:
     return model.link.get((*min(a, b), *max(a, b)))
 
 
-def _add_corner_with_holes(model: SatModel, board: np.ndarray, deadline) -> None:
+def _add_corner_with_holes(
+    model: SatModel, board: np.ndarray, deadline, no_detour: bool
+) -> None:
     """Rule 2 as clauses, with a ``ray`` per cell and turn ("the spike from here ends
-    at a number or an empty cell") so that propagation sees a spike that runs off."""
+    at a number or an empty cell") so that propagation sees a spike that runs off.
+
+    With ``no_detour`` the cell inside a turn is never empty (the line could cut the
+    corner through it, a second solution), so a spike ends at a number only.
+    """
     h, w = board.shape
     clauses, pool, used = model.clauses, model.pool, model.used
     for t, (s1, s2) in enumerate(TURN_STEPS):
@@ -89,7 +99,8 @@ def _add_corner_with_holes(model: SatModel, board: np.ndarray, deadline) -> None
             if not on_board:
                 clauses.append([-ray])
             elif board[d] == 0:  # D empty ends the spike; else D turns the same way
-                clauses.append([-ray, -used[d], pool.id(("hole-ray", *d, t))])
+                ends = [] if no_detour else [-used[d]]
+                clauses.append([-ray, *ends, pool.id(("hole-ray", *d, t))])
             xa, xb = _link_var(model, x, s1), _link_var(model, x, s2)
             if xa is None or xb is None or board[x]:
                 continue  # x never makes this turn
@@ -102,6 +113,8 @@ def _add_corner_with_holes(model: SatModel, board: np.ndarray, deadline) -> None
                 on = [y for y in sides if y is not None]
                 clauses.append([*turn, *on])
                 continue
+            if no_detour:
+                clauses.append([*turn, used[d]])
             for side in (s1, s2):
                 y = _link_var(model, d, side)
                 clauses.append([*turn, -used[d], *([y] if y is not None else [])])
@@ -176,7 +189,8 @@ def solve_few_holes(
     no_detour: bool = True,
     stats: dict | None = None,
 ) -> Paths | None:
-    """The solution that leaves the fewest cells empty, counted up a ladder.
+    """Among the answers in which no line touches itself, one that leaves the fewest
+    cells empty, counted up a ladder.
 
     The chessboard colouring fixes how many more empty cells lie on even squares than
     on odd ones (:func:`colour_surplus`), so ``k`` empty cells split one way only. The
@@ -190,8 +204,9 @@ def solve_few_holes(
         stats: if given, receives ``rungs``, ``rounds``, ``cuts`` and ``conflicts``.
 
     Returns:
-        A solution, or None: none with at most that many empty cells (under rule 3 if
-        assumed).
+        A solution, or None: none without touching and with at most that many empty
+        cells (under rule 3 if assumed). The answer with the fewest empty cells of
+        all may touch itself: a line that snakes fills more cells.
 
     Raises:
         ValueError: ``puzzle.fill`` is True, or a bad ``time_limit``.
@@ -285,6 +300,26 @@ def detour(puzzle: Numberlink, paths: Paths) -> Paths | None:
     return None
 
 
+def corner_cut(paths: Paths, shape: tuple[int, int]) -> Paths | None:
+    """``paths`` with one turn moved to the empty cell inside it, or None.
+
+    Where a line turns at ``X`` (from ``A`` to ``B``) and the cell ``D`` that touches
+    both ``A`` and ``B`` is empty, the line may go ``A - D - B`` instead: another
+    solution, with ``X`` empty.
+    """
+    used = {cell for path in paths.values() for cell in path}
+    h, w = shape
+    for k, path in paths.items():
+        for i in range(1, len(path) - 1):
+            (ar, ac), (xr, xc), (br, bc) = path[i - 1], path[i], path[i + 1]
+            d = (ar + br - xr, ac + bc - xc)  # the fourth corner of their 2x2 block
+            if (ar == br or ac == bc) or d in used:
+                continue  # a straight step, or D is taken
+            if 0 <= d[0] < h and 0 <= d[1] < w:
+                return {**paths, k: [*path[:i], d, *path[i + 1 :]]}
+    return None
+
+
 def _empty_way(empty: np.ndarray, a: Cell, b: Cell) -> list[Cell] | None:
     """A path of empty cells from a neighbour of ``a`` to a neighbour of ``b``."""
     h, w = empty.shape
@@ -332,7 +367,7 @@ def another_solution(
     deadline = Deadline(check_time_limit(time_limit))
     if puzzle.fill:
         raise ValueError("another_solution is for fill=False puzzles")
-    other = detour(puzzle, paths)
+    other = detour(puzzle, paths) or corner_cut(paths, puzzle.board.shape)
     if other is not None:
         return other
     found = solutions_sat(

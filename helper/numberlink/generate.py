@@ -397,7 +397,7 @@ def generate_with_holes(
     Lines that never touch themselves cover the board (as for a designed puzzle);
     lines are then shortened at their ends until ``empty`` of the cells are free.
     While :func:`helper.numberlink.holes.another_solution` finds a second solution,
-    :func:`_mend` changes the lines where the two differ: a line is cut in two, or
+    ``_mend`` changes the lines where the two differ: a line is cut in two, or
     grows back into a free cell the other solution uses. So the answer leaves at most
     ``empty`` of the cells empty, and usually fewer.
 

@@ -19,13 +19,18 @@ model rules that still hold when cells may stay empty:
    the cell inside a turn empty: the line could cut the corner through it. So with
    this assumption a spike of turns ends at a number again, as with every cell used.
 
-:func:`solve_holes` asks the model with all three first and, if that finds nothing,
-with the first two alone (which is complete: it finds a solution whenever there is
-one). :func:`another_solution` decides uniqueness: a second solution exists exactly
-when the first has a detour of any length (:func:`detour`) or the model with rules 1
-and 2 finds another solution; a corner to cut (:func:`corner_cut`) is a quick
-first look. :func:`helper.numberlink.generate.generate_with_holes`
-makes puzzles with one solution that leaves a given share of cells empty.
+A fourth fact counts: colour the board like a chessboard; the lines fix how many more
+empty cells are dark than light (:func:`colour_surplus`). :func:`solve_few_holes`, which
+the portfolio runs when no answer uses every cell, climbs a ladder of empty cells
+counted by colour in one incremental solver. :func:`solve_holes` asks the model with the
+three rules first and, if that finds nothing, with the first two alone (which is
+complete: it finds a solution whenever there is one).
+
+:func:`another_solution` decides uniqueness: a second solution exists exactly when the
+first has a detour of any length (:func:`detour`) or the model with rules 1 and 2 finds
+another solution; a corner to cut (:func:`corner_cut`) is a quick first look.
+:func:`helper.numberlink.generate.generate_with_holes` makes puzzles with one solution
+that leaves a given share of cells empty.
 """
 
 from __future__ import annotations

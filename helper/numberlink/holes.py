@@ -1,36 +1,21 @@
 """Boards whose answer leaves cells empty (``fill=False``): rules, search, puzzles.
 
-Hand-written: the chapter *Numberlink: making, rating and sharing puzzles* explains the
-three facts this module rests on and shows it with ``show_source``. The full-cover
-stage of the portfolio is useless on such a board (it proves quickly that no answer
-uses every cell, and then the plain SAT model is slow), so this module gives the SAT
-model rules that still hold when cells may stay empty:
+Hand-written: the making chapter's section *Puzzles that leave cells empty* explains
+the facts this module rests on and shows :func:`colour_surplus`. On such a board the
+full-cover stage of the portfolio proves quickly that no answer uses every cell, and the
+plain SAT model is slow; these rules give the model back most of what the full cover
+gave it:
 
-1. **No touching.** With empty cells allowed, every solvable board has a solution in
-   which no line touches itself (shortcut any that does). The SAT model's
-   ``shortcut_free`` clauses say so.
-2. **The corner rule with holes.** In such a solution, the cell ``D`` inside a turn of
-   ``X`` is a number that leaves by the two sides of the turn, a cell making the same
-   turn, *or an empty cell* (the proof of the full-cover rule, with one more case).
-   A spike of turns now ends at a number or at an empty cell.
-3. **No detour** (an assumption, like the full-cover one). If a puzzle has one
-   solution, no link ``A - B`` of it runs beside two empty cells that touch ``A`` and
-   ``B``: the line could take the detour through them, a second solution. Nor is
-   the cell inside a turn empty: the line could cut the corner through it. So with
-   this assumption a spike of turns ends at a number again, as with every cell used.
-
-A fourth fact counts: colour the board like a chessboard; the lines fix how many more
-empty cells are dark than light (:func:`colour_surplus`). :func:`solve_few_holes`, which
-the portfolio runs when no answer uses every cell, climbs a ladder of empty cells
-counted by colour in one incremental solver. :func:`solve_holes` asks the model with the
-three rules first and, if that finds nothing, with the first two alone (which is
-complete: it finds a solution whenever there is one).
+1. no touching (the ``shortcut_free`` clauses: some answer never touches itself);
+2. the corner rule with holes: the cell inside a turn is a number leaving by the turn's
+   sides, a cell making the same turn, or empty;
+3. for a puzzle with one solution (an assumption): no detour beside two empty cells and
+   no empty cell inside a turn, so a spike of turns ends at a number again;
+4. the chessboard count (:func:`colour_surplus`), which :func:`solve_few_holes` climbs
+   as a ladder of empty cells, in one incremental solver.
 
 :func:`another_solution` decides uniqueness: a second solution exists exactly when the
-first has a detour of any length (:func:`detour`) or the model with rules 1 and 2 finds
-another solution; a corner to cut (:func:`corner_cut`) is a quick first look.
-:func:`helper.numberlink.generate.generate_with_holes` makes puzzles with one solution
-that leaves a given share of cells empty.
+first has a detour (:func:`detour`) or the model of rules 1 and 2 finds another one.
 """
 
 from __future__ import annotations

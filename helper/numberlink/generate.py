@@ -4,7 +4,8 @@ Hand-written: the chapters describe each generator in words (the backbite moves 
 *Numberlink with Z3*; the merge and steal moves and the cut-until-unique loop of
 *Numberlink: making, rating and sharing puzzles*) and show the code with
 ``show_source``. :func:`generate` is the one entry point; the ``*_with_solution``
-functions also return the planted solution. """
+functions also return the planted solution.
+"""
 
 from __future__ import annotations
 
@@ -410,6 +411,8 @@ def generate_with_holes(
     Raises:
         ValueError: a bad size, share or time limit.
         SolverTimeout: the proofs did not finish within ``time_limit`` seconds.
+        RuntimeError: the board is too small for lines of ``min_length`` cells, or
+            every line is too short to cut again.
     """
     deadline = Deadline(check_time_limit(time_limit))
     check_time_limit(round_limit)

@@ -4,7 +4,8 @@ behind their claims.
 Hand-written: benchmark harnesses and table builders, which the chapter calls and whose
 results it prints and checks; the prose says what each one measures. Every answer they
 time is checked with :func:`helper.check.check_numberlink` first. Seconds depend on the
-machine; the counts (variables, clauses, conflicts, nodes) do not. """
+machine; the counts (variables, clauses, conflicts, nodes) do not.
+"""
 
 from __future__ import annotations
 

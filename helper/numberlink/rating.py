@@ -2,7 +2,8 @@
 
 Hand-written: the chapter *Numberlink: making, rating and sharing puzzles* (section *How
 hard is it?*) defines the levels and what probing does, and shows :func:`probe` with
-``show_source``; the rules it builds on are those of :mod:`helper.numberlink.rules`. """
+``show_source``; the rules it builds on are those of :mod:`helper.numberlink.rules`.
+"""
 
 from __future__ import annotations
 

@@ -78,9 +78,10 @@ def solve_portfolio(
             may use.
         holes_share: with ``fill=False``, when stage 1 proved that no answer uses
             every cell: the share of the time left that the ladder of
-            :func:`helper.numberlink.holes.solve_few_holes` may use (it assumes, as a
-            puzzle with one solution allows, that no line can take a detour). 0: no
-            ladder (the complete stage at once, as before the ladder existed).
+            :func:`helper.numberlink.holes.solve_few_holes` may use, first assuming
+            (as a puzzle with one solution allows) that no line can take a detour or
+            cut a corner, then without. 0: no ladder (the complete stage at once, as
+            before the ladder existed).
         stats: if given, receives ``stage`` and the effort (``conflicts``, ``nodes``).
         first: the stage-1 search, one of :data:`STAGE_ONE` (see :func:`full_cover`).
 

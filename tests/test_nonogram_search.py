@@ -71,7 +71,7 @@ def test_time_limit_is_kept_and_nothing_is_left_behind(method):
 
 
 @pytest.mark.parametrize(
-    "method", ["linesolve-kissat", "linesolve-implied", "portfolio"]
+    "method", ["linesolve-kissat", "linesolve-implied", "linesolve-ladder", "portfolio"]
 )
 def test_child_process_is_reaped_after_an_answer_and_after_unsolvable(method):
     puzzle = nonogram.generate(30, 30, seed=8)

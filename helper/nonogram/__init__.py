@@ -25,7 +25,9 @@ with CP-SAT* (generated from them unless marked hand-written):
 * ``measure`` (hand-written): the tables of the chapters;
 * ``cpsat_model``: the CP-SAT models;
 * ``dfs``, ``dfs_benchmarks`` (hand-written): depth-first search with the line solver
-  inside, and its sweep (chapter *Search with a line solver inside*).
+  inside, and its sweeps (chapter *Search with a line solver inside*);
+* ``ladder``: the ladder CNF, the order CNF without witness variables, which the
+  default portfolio searches (same chapter).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from helper.nonogram.dfs import solutions_dfs, solve_dfs
 from helper.nonogram.formats import from_puzzlink, load, parse_non, to_puzzlink
 from helper.nonogram.generator import generate
 from helper.nonogram.implied import implied_clauses
+from helper.nonogram.ladder import ladder_cnf, line_ladder_cnf
 from helper.nonogram.linesolve import line_solve, run_starts
 from helper.nonogram.order import line_order_cnf, order_cnf
 from helper.nonogram.placement import (
@@ -72,6 +75,7 @@ from helper.nonogram.search import (
     solve_linesolve_cadical,
     solve_linesolve_implied,
     solve_linesolve_kissat,
+    solve_linesolve_ladder,
     solve_linesolve_order,
     solve_portfolio,
 )
@@ -83,10 +87,12 @@ __all__ = [
     "difficulty", "propagate", "probe", "crossing_check", "line_solve", "run_starts",
     "placements", "count_placements", "pattern", "line_placement_cnf", "placement_cnf",
     "line_automaton", "regular_cnf", "line_order_cnf", "order_cnf", "implied_clauses",
+    "line_ladder_cnf", "ladder_cnf",
     "solutions_sat", "solutions_cpsat", "place_numbers", "fill_pattern",
     "cpsat_starts_model", "clue_automaton", "cpsat_automaton_model",
     "solve_pysat_placements", "solve_pysat_regular", "solve_linesolve_sat",
     "solve_linesolve_cadical", "solve_linesolve_order", "solve_linesolve_kissat",
+    "solve_linesolve_ladder",
     "solve_linesolve_implied", "solve_portfolio", "solve_cpsat_starts",
     "solve_cpsat_automaton", "solve_dfs", "solutions_dfs",
 ]  # fmt: skip
@@ -106,13 +112,14 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "linesolve-order": solve_linesolve_order,  # search: Glucose on the order CNF
     "linesolve-kissat": solve_linesolve_kissat,  # search: Kissat in a child process
     "linesolve-implied": solve_linesolve_implied,  # search: + the implied clauses
-    "portfolio": solve_portfolio,  # search: order and implied racing, first one wins
+    "linesolve-ladder": solve_linesolve_ladder,  # search: Kissat on the ladder CNF
+    "portfolio": solve_portfolio,  # search: two Kissats racing, first one wins
     "cpsat-starts": solve_cpsat_starts,  # cpsat_model: integer starts of the runs
     "cpsat-automaton": solve_cpsat_automaton,  # cpsat_model: add_automaton per line
     "dfs": solve_dfs,  # dfs: depth-first search, line solving and probing per node
 }
 #: The method :func:`solve` uses when none is named: line solving and probing, then
-#: Glucose on the order CNF racing Kissat on the order CNF plus the implied clauses.
+#: two Kissats racing on the ladder CNF, one of them on its mirror image.
 DEFAULT_METHOD = "portfolio"
 
 

@@ -1,8 +1,11 @@
-"""The sweep of the chapter *Search with a line solver inside*: DFS against the default.
+"""The sweeps of the chapter *Search with a line solver inside*.
 
-Hand-written. ``python -m tools.benchmarks nonogram-dfs`` runs it at full size and
-writes ``data/benchmarks/nonogram-dfs.csv``; the chapter reads that file and re-runs
-the small version live.
+``nonogram-dfs`` races the depth-first search against the default; ``nonogram-ladder``
+runs Kissat on the order CNF and on the ladder CNF.
+
+Hand-written. ``python -m tools.benchmarks nonogram-dfs`` runs the first at full size
+and writes ``data/benchmarks/nonogram-dfs.csv`` (the same for ``nonogram-ladder``); the
+chapter reads those files and re-runs the small versions live.
 """
 
 from __future__ import annotations
@@ -17,9 +20,20 @@ from helper.nonogram.dfs import solve_dfs
 from helper.nonogram.formats import load
 from helper.nonogram.generator import generate
 from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.search import solve_portfolio
+from helper.nonogram.search import (
+    solve_linesolve_kissat,
+    solve_linesolve_ladder,
+    solve_portfolio,
+)
 
-__all__ = ["TIME_LIMIT", "FOLDERS", "all_real_puzzles", "noise_pictures", "dfs_sweep"]
+__all__ = [
+    "TIME_LIMIT",
+    "FOLDERS",
+    "all_real_puzzles",
+    "noise_pictures",
+    "dfs_sweep",
+    "ladder_sweep",
+]
 
 #: Seconds for each call of the sweep.
 TIME_LIMIT = 10.0
@@ -98,3 +112,32 @@ def dfs_sweep(full: bool) -> pd.DataFrame:
     nodes = puzzles.map(lambda p: counts.get(id(p)))
     results["nodes"] = nodes.where(results["method"] == "dfs")
     return results
+
+
+@sweeps.sweep(
+    "nonogram-ladder",
+    chapter="nonogram_dfs",
+    title="Kissat on the order CNF and on the ladder CNF of noise pictures",
+)
+def ladder_sweep(full: bool) -> pd.DataFrame:
+    """``linesolve-kissat`` and ``linesolve-ladder`` on noise pictures, one core each.
+
+    Small: 30x30 and 40x40 pictures, seeds 500 to 503, one round. Full: 40x40 to
+    70x70, seeds 500 to 504, three interleaved rounds. Extra column: ``cells``.
+    """
+    sizes = (40, 50, 60, 70) if full else (30, 40)
+    instances = noise_pictures(sizes, range(500, 505 if full else 504))
+    methods = {
+        "linesolve-kissat": solve_linesolve_kissat,
+        "linesolve-ladder": solve_linesolve_ladder,
+    }
+    results = bench.run_benchmark(
+        instances,
+        methods,
+        check_nonogram,
+        time_limit=TIME_LIMIT,
+        repeats=3 if full else 1,
+        skip_after_timeout=False,
+    )
+    cells = {name: p.height * p.width for name, p in instances.items()}
+    return results.assign(cells=results["instance"].map(cells))

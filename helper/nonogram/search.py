@@ -1,4 +1,4 @@
-"""The searches after probing: one pipeline, four SAT solvers, one child process.
+"""The searches after probing: one pipeline, four SAT solvers, child processes.
 
 Hand-written: *Nonograms: search and unique puzzles* (section *Six ways to search the
 rest*) says what each search does and shows the shared pipeline, :func:`search_rest`,
@@ -14,8 +14,10 @@ the solver:
 * ``linesolve-kissat``: the order CNF, Kissat 4 in a forked child process that is
   killed and reaped at the limit (Kissat can be neither interrupted nor called twice);
 * ``linesolve-implied``: the order CNF plus the implied clauses, Kissat in a child;
-* ``portfolio`` (the default of :func:`helper.nonogram.solve`): Glucose on the order
-  CNF here and, in a child, the implied clauses and Kissat; the first answer wins.
+* ``linesolve-ladder``: the ladder CNF (the order CNF without witness variables),
+  Kissat in a child;
+* ``portfolio`` (the default of :func:`helper.nonogram.solve`): two Kissats in two
+  children on the ladder CNF, one of them on its mirror image; the first answer wins.
 
 A CNF is loaded only if loading fits in the time left, and :data:`RESERVE` of the limit
 is kept back for freeing the solver. Every child process is killed and reaped, whatever
@@ -41,6 +43,7 @@ from helper.nonogram.automaton import regular_cnf
 from helper.nonogram.board import Board, Contradiction, probe_all
 from helper.nonogram.cnf import FREE_SECONDS_PER_LITERAL, cell_ids, load_solver, picture
 from helper.nonogram.implied import IMPLY_SHARE, implied_clauses
+from helper.nonogram.ladder import ladder_cnf
 from helper.nonogram.order import order_cnf
 from helper.nonogram.puzzle import Nonogram
 from helper.sat import solve_limited
@@ -56,6 +59,7 @@ __all__ = [
     "solve_linesolve_order",
     "solve_linesolve_kissat",
     "solve_linesolve_implied",
+    "solve_linesolve_ladder",
     "solve_portfolio",
 ]
 
@@ -261,12 +265,22 @@ def solve_linesolve_order(
     return search_rest(puzzle, time_limit, order_cnf, _glucose, stats)
 
 
-def _kissat_child(connection, clauses: list[list[int]], cells: np.ndarray) -> None:
-    """In the child process: Kissat on ``clauses``; send the picture or "unsat"."""
+def _kissat_child(
+    connection, clauses: list[list[int]], cells: np.ndarray, mirror: bool = False
+) -> None:
+    """In the child process: Kissat on ``clauses``; send the picture or "unsat".
+
+    With ``mirror``, Kissat gets every literal negated (see :func:`_kissat_race`) and
+    the picture is negated back.
+    """
     try:
+        if mirror:
+            clauses = [[-literal for literal in clause] for clause in clauses]
         with Solver(name="kissat404", bootstrap_with=clauses) as solver:
             found = solver.solve()
             answer = picture(solver.get_model(), cells) if found else None
+            if found and mirror:
+                answer = 1 - answer
             message = ("sat", answer) if found else ("unsat", None)
     except Exception as error:  # report it; the parent goes on alone
         message = ("error", repr(error))
@@ -274,7 +288,9 @@ def _kissat_child(connection, clauses: list[list[int]], cells: np.ndarray) -> No
     connection.close()
 
 
-def _kissat_answer(message: tuple | None, stats: dict | None) -> np.ndarray | None:
+def _kissat_answer(
+    message: tuple | None, stats: dict | None, winner: str = "kissat"
+) -> np.ndarray | None:
     """The picture in the child's ``message``; ``None`` if it has none (yet).
 
     Raises:
@@ -283,7 +299,7 @@ def _kissat_answer(message: tuple | None, stats: dict | None) -> np.ndarray | No
     if message is None or message[0] not in ("sat", "unsat"):
         return None
     if stats is not None:
-        stats["winner"] = "kissat"
+        stats["winner"] = winner
     if message[0] == "unsat":
         raise Unsolvable("no picture fits the clues (Kissat: the CNF is unsatisfiable)")
     return message[1]
@@ -306,31 +322,31 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     raise SolverTimeout("time limit reached (the Kissat child process was killed)")
 
 
-def _two_solvers(clauses, cells, deadline, stats, child: tuple) -> np.ndarray:
-    """Glucose here and a search in a child process; the first answer wins.
+def _kissat_race(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Two Kissats in child processes, one on the mirrored CNF; the first answer wins.
 
-    The child runs ``child``, a target and its arguments for :class:`_ChildSearch`.
-    Glucose runs in slices of a tenth of a second; between two slices the parent
-    looks for the child's answer. The child is killed and reaped in every case.
+    Kissat starts with every variable true. Negating every literal of the CNF gives a
+    formula whose models are the negated models, and Kissat starts it from the other
+    end: all cells white, no run started. The two searches differ from the first
+    decision on, and on two cores the race takes the faster. A child that fails drops
+    out; if both fail, Glucose takes over here. Both children are killed and reaped.
     """
-    with _ChildSearch(*child) as search:
-        with load_solver("g4", clauses, deadline) as solver:
-            while True:
-                answer = _kissat_answer(search.answer(), stats)
+    with (
+        _ChildSearch(_kissat_child, clauses, cells) as plain,
+        _ChildSearch(_kissat_child, clauses, cells, True) as mirrored,
+    ):
+        racing = {"kissat": plain, "kissat-mirrored": mirrored}
+        while racing and (left := deadline.remaining()) > 0:
+            for name, child in list(racing.items()):
+                message = child.answer(wait=min(0.02, left))
+                answer = _kissat_answer(message, stats, winner=name)
                 if answer is not None:
                     return answer
-                seconds = search_seconds(clauses, deadline)
-                if seconds <= 0:
-                    raise SolverTimeout("time limit reached in the portfolio search")
-                try:
-                    found = solve_limited(solver, min(0.1, seconds))
-                except SolverTimeout:
-                    continue  # a slice ended: look for the child's answer
-                if stats is not None:
-                    stats["winner"] = "glucose"
-                if not found:
-                    raise Unsolvable("no picture fits the clues (Glucose: unsat)")
-                return picture(solver.get_model(), cells)
+                if message is not None:  # this child failed
+                    del racing[name]
+        if not racing:
+            return _glucose(clauses, cells, deadline, stats)
+    raise SolverTimeout("time limit reached (both Kissat child processes were killed)")
 
 
 def solve_linesolve_kissat(
@@ -380,26 +396,21 @@ def solve_linesolve_implied(
     return search_rest(puzzle, time_limit, encode, _kissat, stats)
 
 
-def _implied_child(connection, puzzle, known, clauses, cells, seconds) -> None:
-    """In the child process: the implied clauses, then Kissat on all the clauses."""
-    try:
-        budget = Deadline(IMPLY_SHARE * seconds)
-        decided, implied = implied_clauses(puzzle, known, cells, budget)
-        new = np.argwhere((decided >= 0) & (known < 0)).tolist()
-        units = [[_literal(cells, r, c, decided[r, c])] for r, c in new]
-    except Unsolvable:
-        message = ("unsat", None)
-    except Exception as error:  # report it; the parent goes on alone
-        message = ("error", repr(error))
-    else:
-        return _kissat_child(connection, clauses + units + implied, cells)
-    connection.send(message)
-    connection.close()
+def solve_linesolve_ladder(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then Kissat 4 on the ladder CNF of the rest.
 
+    The method ``"linesolve-ladder"``: :func:`solve_linesolve_kissat` with
+    :func:`helper.nonogram.ladder.ladder_cnf`, the order CNF without witness
+    variables, in place of the order CNF; ``stats`` as in
+    :func:`solve_linesolve_cadical`.
 
-def _literal(cells: np.ndarray, r: int, c: int, colour: int) -> int:
-    """The literal "cell ``(r, c)`` has ``colour``" (1 black, 0 white)."""
-    return int(cells[r, c]) if colour else -int(cells[r, c])
+    Raises:
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    return search_rest(puzzle, time_limit, ladder_cnf, _kissat, stats)
 
 
 def solve_portfolio(
@@ -409,13 +420,12 @@ def solve_portfolio(
     processes: int = 2,
     stats: dict | None = None,
 ) -> np.ndarray:
-    """Line solving, probing, then two searches race on what is left.
+    """Line solving, probing, then two Kissats race on the ladder CNF of the rest.
 
-    The method ``"portfolio"``: Glucose 4 on the order CNF in this process, and in a
-    child process the implied clauses and Kissat 4 on the order CNF plus them (what
-    :func:`solve_linesolve_implied` does). The first answer wins and the child is
-    killed. The child starts only when probing leaves cells open. ``processes=1`` (or
-    a system without ``fork``) runs Glucose alone, as :func:`solve_linesolve_order`.
+    The method ``"portfolio"``: two child processes run Kissat 4 on the ladder CNF,
+    one of them on its mirror image (:func:`_kissat_race`); the first answer wins and
+    both children are killed. ``processes=1`` (or a system without ``fork``) runs
+    Glucose on the order CNF in this process, as :func:`solve_linesolve_order`.
     ``stats`` as in :func:`solve_linesolve_cadical`, plus ``"winner"``.
 
     Raises:
@@ -427,15 +437,4 @@ def solve_portfolio(
         raise ValueError(f"processes is a whole number >= 1, not {processes!r:.20}")
     if processes < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return search_rest(puzzle, time_limit, order_cnf, _glucose, stats)
-    probed = {}
-
-    def encode(puzzle, pool, known, deadline):
-        probed["known"] = known  # the child starts from the same board
-        return order_cnf(puzzle, pool, known=known, deadline=deadline)
-
-    def search(clauses, cells, deadline, stats):
-        child = (_implied_child, puzzle, probed["known"], clauses, cells)
-        child += (deadline.remaining(),)
-        return _two_solvers(clauses, cells, deadline, stats, child=child)
-
-    return search_rest(puzzle, time_limit, encode, search, stats)
+    return search_rest(puzzle, time_limit, ladder_cnf, _kissat_race, stats)

@@ -3,19 +3,24 @@
 The ladder CNF must have exactly the pictures of the clues: every line of up to seven
 cells, with and without decided cells, is compared with brute force over all its
 patterns (run lengths counted here, by a plain split, not by the book's line solver).
-The race must give checked answers from either child and leave no process behind.
+The race must give checked answers from either child and leave no process behind, also
+when it times out, and must fall back on PySAT's Kissat without Kissat's program.
 """
 
 import itertools
 import multiprocessing
+import os
+import time
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
+from limits import within_limit
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from helper import nonogram
+from helper import SolverTimeout, nonogram
 from helper.nonogram import search
 from helper.nonogram.cnf import cell_ids
 from helper.sat import distinct_models
@@ -112,6 +117,54 @@ def test_the_race_names_its_winner_and_leaves_no_child():
     stats: dict = {}
     picture = nonogram.solve(puzzle, method="portfolio", time_limit=30.0, stats=stats)
     assert nonogram.check(puzzle, picture)
-    assert stats["left"] > 0 and stats["winner"] in ("kissat", "kissat-mirrored")
+    assert stats["left"] > 0
+    assert stats["winner"] in ("kissat-focused", "kissat-mirrored")
     assert multiprocessing.active_children() == []
+    assert _kissat_children() == []
+
+
+def _kissat_children() -> list[int]:
+    """The process ids of the ``kissat`` programs that this process started."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)
+        except OSError:  # the process ended while we looked
+            continue
+        name, ppid = fields[0].split("(", 1)[1], int(fields[1].split()[1])
+        if name == "kissat" and ppid == os.getpid():
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_without_kissats_program_the_race_falls_back_on_pysat(monkeypatch):
+    monkeypatch.setattr(search, "kissat_program", lambda: None)
+    puzzle = nonogram.generate(40, 40, seed=501)
+    stats: dict = {}
+    picture = nonogram.solve(puzzle, method="portfolio", time_limit=30.0, stats=stats)
+    assert nonogram.check(puzzle, picture)
+    assert stats["winner"] in ("kissat", "kissat-mirrored")
+    with pytest.raises(RuntimeError, match="passagemath-kissat"):
+        nonogram.solve(puzzle, method="linesolve-focused", time_limit=5.0)
+
+
+def test_a_race_that_times_out_kills_both_children():
+    # 70x70 noise: line solving and probing leave nearly every cell open, and one
+    # second is far too short for the search.
+    puzzle = nonogram.generate(70, 70, seed=701)
+    for method in ("portfolio", "linesolve-focused"):
+        start = time.perf_counter()
+        with pytest.raises(SolverTimeout):
+            nonogram.solve(puzzle, method=method, time_limit=1.0)
+        assert time.perf_counter() - start <= within_limit(1.0)
+        assert multiprocessing.active_children() == []
+        assert _kissat_children() == []
+
+
+def test_focused_kissat_paints_a_checked_picture():
+    puzzle = nonogram.generate(30, 30, seed=9)
+    stats: dict = {}
+    picture = nonogram.solve(puzzle, method="linesolve-focused", stats=stats)
+    assert nonogram.check(puzzle, picture)
+    assert stats["winner"] == "kissat-focused"
 

@@ -27,7 +27,8 @@ with CP-SAT* (generated from them unless marked hand-written):
 * ``dfs``, ``dfs_benchmarks`` (hand-written): depth-first search with the line solver
   inside, and its sweeps (chapter *Search with a line solver inside*);
 * ``ladder``: the ladder CNF, the order CNF without witness variables, which the
-  default portfolio searches (same chapter).
+  default portfolio searches (same chapter), with Kissat's program in focused mode
+  (:mod:`helper.kissat`) as one of its two racers.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ from helper.nonogram.placement import (
 from helper.nonogram.puzzle import Nonogram
 from helper.nonogram.search import (
     solve_linesolve_cadical,
+    solve_linesolve_focused,
     solve_linesolve_implied,
     solve_linesolve_kissat,
     solve_linesolve_ladder,
@@ -92,7 +94,7 @@ __all__ = [
     "cpsat_starts_model", "clue_automaton", "cpsat_automaton_model",
     "solve_pysat_placements", "solve_pysat_regular", "solve_linesolve_sat",
     "solve_linesolve_cadical", "solve_linesolve_order", "solve_linesolve_kissat",
-    "solve_linesolve_ladder",
+    "solve_linesolve_ladder", "solve_linesolve_focused",
     "solve_linesolve_implied", "solve_portfolio", "solve_cpsat_starts",
     "solve_cpsat_automaton", "solve_dfs", "solutions_dfs",
 ]  # fmt: skip
@@ -113,13 +115,15 @@ METHODS: dict[str, Callable[..., np.ndarray]] = {
     "linesolve-kissat": solve_linesolve_kissat,  # search: Kissat in a child process
     "linesolve-implied": solve_linesolve_implied,  # search: + the implied clauses
     "linesolve-ladder": solve_linesolve_ladder,  # search: Kissat on the ladder CNF
+    "linesolve-focused": solve_linesolve_focused,  # search: Kissat's program, focused
     "portfolio": solve_portfolio,  # search: two Kissats racing, first one wins
     "cpsat-starts": solve_cpsat_starts,  # cpsat_model: integer starts of the runs
     "cpsat-automaton": solve_cpsat_automaton,  # cpsat_model: add_automaton per line
     "dfs": solve_dfs,  # dfs: depth-first search, line solving and probing per node
 }
 #: The method :func:`solve` uses when none is named: line solving and probing, then
-#: two Kissats racing on the ladder CNF, one of them on its mirror image.
+#: two Kissats racing on the ladder CNF: Kissat's program in focused mode, and PySAT's
+#: Kissat on the mirror image of the CNF.
 DEFAULT_METHOD = "portfolio"
 
 

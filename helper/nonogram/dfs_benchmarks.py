@@ -1,10 +1,11 @@
 """The sweeps of the chapter *Search with a line solver inside*.
 
 ``nonogram-dfs`` races the depth-first search against the default; ``nonogram-ladder``
-runs Kissat on the order CNF and on the ladder CNF.
+runs Kissat on the order CNF and on the ladder CNF; ``nonogram-modes`` runs Kissat on
+the ladder CNF in both modes and in focused mode only.
 
 Hand-written. ``python -m tools.benchmarks nonogram-dfs`` runs the first at full size
-and writes ``data/benchmarks/nonogram-dfs.csv`` (the same for ``nonogram-ladder``); the
+and writes ``data/benchmarks/nonogram-dfs.csv`` (the same for the other two); the
 chapter reads those files and re-runs the small versions live.
 """
 
@@ -21,6 +22,7 @@ from helper.nonogram.formats import load
 from helper.nonogram.generator import generate
 from helper.nonogram.puzzle import Nonogram
 from helper.nonogram.search import (
+    solve_linesolve_focused,
     solve_linesolve_kissat,
     solve_linesolve_ladder,
     solve_portfolio,
@@ -33,6 +35,7 @@ __all__ = [
     "noise_pictures",
     "dfs_sweep",
     "ladder_sweep",
+    "modes_sweep",
 ]
 
 #: Seconds for each call of the sweep.
@@ -114,23 +117,14 @@ def dfs_sweep(full: bool) -> pd.DataFrame:
     return results
 
 
-@sweeps.sweep(
-    "nonogram-ladder",
-    chapter="nonogram_dfs",
-    title="Kissat on the order CNF and on the ladder CNF of noise pictures",
-)
-def ladder_sweep(full: bool) -> pd.DataFrame:
-    """``linesolve-kissat`` and ``linesolve-ladder`` on noise pictures, one core each.
+def _one_core_sweep(methods: dict, full: bool) -> pd.DataFrame:
+    """``methods`` (one core each) on noise pictures, with a ``cells`` column.
 
     Small: 30x30 and 40x40 pictures, seeds 500 to 503, one round. Full: 40x40 to
-    70x70, seeds 500 to 504, three interleaved rounds. Extra column: ``cells``.
+    70x70, seeds 500 to 504, three interleaved rounds.
     """
     sizes = (40, 50, 60, 70) if full else (30, 40)
     instances = noise_pictures(sizes, range(500, 505 if full else 504))
-    methods = {
-        "linesolve-kissat": solve_linesolve_kissat,
-        "linesolve-ladder": solve_linesolve_ladder,
-    }
     results = bench.run_benchmark(
         instances,
         methods,
@@ -141,3 +135,39 @@ def ladder_sweep(full: bool) -> pd.DataFrame:
     )
     cells = {name: p.height * p.width for name, p in instances.items()}
     return results.assign(cells=results["instance"].map(cells))
+
+
+@sweeps.sweep(
+    "nonogram-ladder",
+    chapter="nonogram_dfs",
+    title="Kissat on the order CNF and on the ladder CNF of noise pictures",
+)
+def ladder_sweep(full: bool) -> pd.DataFrame:
+    """``linesolve-kissat`` and ``linesolve-ladder`` on noise pictures, one core each.
+
+    Sizes, seeds and rounds as in :func:`_one_core_sweep`. Extra column: ``cells``.
+    """
+    methods = {
+        "linesolve-kissat": solve_linesolve_kissat,
+        "linesolve-ladder": solve_linesolve_ladder,
+    }
+    return _one_core_sweep(methods, full)
+
+
+@sweeps.sweep(
+    "nonogram-modes",
+    chapter="nonogram_dfs",
+    title="Kissat in both modes and in focused mode only, on the ladder CNF",
+)
+def modes_sweep(full: bool) -> pd.DataFrame:
+    """``linesolve-ladder`` and ``linesolve-focused`` on noise pictures, one core each.
+
+    PySAT's Kissat (both modes, as Kissat alternates them by default) against Kissat's
+    program with ``--stable=0`` (focused mode only), on the same ladder CNF. Sizes,
+    seeds and rounds as in :func:`_one_core_sweep`. Extra column: ``cells``.
+    """
+    methods = {
+        "linesolve-ladder": solve_linesolve_ladder,
+        "linesolve-focused": solve_linesolve_focused,
+    }
+    return _one_core_sweep(methods, full)

@@ -16,8 +16,11 @@ the solver:
 * ``linesolve-implied``: the order CNF plus the implied clauses, Kissat in a child;
 * ``linesolve-ladder``: the ladder CNF (the order CNF without witness variables),
   Kissat in a child;
+* ``linesolve-focused``: the ladder CNF, Kissat's own program (:mod:`helper.kissat`)
+  in focused mode, which PySAT's Kissat cannot be asked for;
 * ``portfolio`` (the default of :func:`helper.nonogram.solve`): two Kissats in two
-  children on the ladder CNF, one of them on its mirror image; the first answer wins.
+  children on the ladder CNF, Kissat's program in focused mode and PySAT's Kissat on
+  the mirror image of the CNF; the first answer wins.
 
 A CNF is loaded only if loading fits in the time left, and :data:`RESERVE` of the limit
 is kept back for freeing the solver. Every child process is killed and reaped, whatever
@@ -39,9 +42,17 @@ from pysat.solvers import Solver
 
 from helper import Deadline, SolverTimeout, Unsolvable
 from helper.dispatch import check_time_limit
+from helper.kissat import PACKAGE as KISSAT_PACKAGE
+from helper.kissat import KissatProcess, kissat_program
 from helper.nonogram.automaton import regular_cnf
 from helper.nonogram.board import Board, Contradiction, probe_all
-from helper.nonogram.cnf import FREE_SECONDS_PER_LITERAL, cell_ids, load_solver, picture
+from helper.nonogram.cnf import (
+    FREE_SECONDS_PER_LITERAL,
+    LOAD_SECONDS_PER_LITERAL,
+    cell_ids,
+    load_solver,
+    picture,
+)
 from helper.nonogram.implied import IMPLY_SHARE, implied_clauses
 from helper.nonogram.ladder import ladder_cnf
 from helper.nonogram.order import order_cnf
@@ -52,6 +63,7 @@ __all__ = [
     "PROBE_SHARE",
     "RESERVE",
     "ROUND_SECONDS",
+    "FOCUSED",
     "presolve",
     "search_seconds",
     "search_rest",
@@ -60,6 +72,7 @@ __all__ = [
     "solve_linesolve_kissat",
     "solve_linesolve_implied",
     "solve_linesolve_ladder",
+    "solve_linesolve_focused",
     "solve_portfolio",
 ]
 
@@ -70,6 +83,8 @@ PROBE_SHARE = 0.5
 RESERVE = 0.05
 #: The longest one conflict-budget round of CaDiCaL should take.
 ROUND_SECONDS = 0.25
+#: Options of Kissat's program for the focused racer: focused mode only, never stable.
+FOCUSED = ("--stable=0",)
 
 
 def presolve(
@@ -322,30 +337,100 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     raise SolverTimeout("time limit reached (the Kissat child process was killed)")
 
 
-def _kissat_race(clauses, cells, deadline, stats=None) -> np.ndarray:
-    """Two Kissats in child processes, one on the mirrored CNF; the first answer wins.
+class _ProgramSearch:
+    """Kissat's program (:class:`helper.kissat.KissatProcess`) with ``options``,
+    answering as a :class:`_ChildSearch` does, with the picture of ``cells``.
 
-    Kissat starts with every variable true. Negating every literal of the CNF gives a
-    formula whose models are the negated models, and Kissat starts it from the other
-    end: all cells white, no run started. The two searches differ from the first
-    decision on, and on two cores the race takes the faster. A child that fails drops
-    out; if both fail, Glucose takes over here. Both children are killed and reaped.
+    Writing the CNF to a file cannot be interrupted, so it starts only if it fits in
+    the time left, at the bound :data:`helper.nonogram.cnf.LOAD_SECONDS_PER_LITERAL`
+    of loading a solver (writing takes a fraction of that).
+
+    Raises:
+        helper.SolverTimeout: too little time left to write the CNF.
     """
-    with (
-        _ChildSearch(_kissat_child, clauses, cells) as plain,
-        _ChildSearch(_kissat_child, clauses, cells, True) as mirrored,
-    ):
-        racing = {"kissat": plain, "kissat-mirrored": mirrored}
-        while racing and (left := deadline.remaining()) > 0:
-            for name, child in list(racing.items()):
-                message = child.answer(wait=min(0.02, left))
-                answer = _kissat_answer(message, stats, winner=name)
-                if answer is not None:
-                    return answer
-                if message is not None:  # this child failed
-                    del racing[name]
-        if not racing:
-            return _glucose(clauses, cells, deadline, stats)
+
+    def __init__(self, clauses, cells, deadline: Deadline, options=FOCUSED) -> None:
+        literals = sum(map(len, clauses))
+        if deadline.remaining() < LOAD_SECONDS_PER_LITERAL * literals:
+            raise SolverTimeout(
+                f"too little time left to write {len(clauses):,} clauses for Kissat"
+            )
+        self.cells = cells
+        self.kissat = KissatProcess(clauses, options, time_limit=deadline.remaining())
+
+    def answer(self, wait: float = 0.0) -> tuple | None:
+        message = self.kissat.answer(wait)
+        if message is not None and message[0] == "sat":
+            return ("sat", picture(message[1], self.cells))
+        return message
+
+    def close(self) -> None:
+        self.kissat.close()
+
+    def __enter__(self) -> _ProgramSearch:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _kissat_focused(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Kissat's program in focused mode in a child process, killed at the deadline.
+
+    Raises:
+        RuntimeError: the program is missing or failed (its exit code named).
+    """
+    if kissat_program() is None:
+        raise RuntimeError(f"no kissat program: pip install {KISSAT_PACKAGE}")
+    with _ProgramSearch(clauses, cells, deadline) as child:
+        while (left := deadline.remaining()) > 0:
+            message = child.answer(wait=min(0.05, left))
+            answer = _kissat_answer(message, stats, winner="kissat-focused")
+            if answer is not None:
+                return answer
+            if message is not None:
+                raise RuntimeError(message[1])
+    raise SolverTimeout("time limit reached (the Kissat program was killed)")
+
+
+def _first_racer(clauses, cells, deadline) -> tuple:
+    """Kissat's program in focused mode and its name; PySAT's Kissat without it."""
+    if kissat_program() is not None:
+        try:
+            return _ProgramSearch(clauses, cells, deadline), "kissat-focused"
+        except OSError:  # the program would not start: PySAT's Kissat races instead
+            pass
+    return _ChildSearch(_kissat_child, clauses, cells), "kissat"
+
+
+def _kissat_race(clauses, cells, deadline, stats=None) -> np.ndarray:
+    """Two Kissats in two modes in child processes; the first answer wins.
+
+    Kissat switches between two modes of search. *Focused* mode restarts often and
+    follows the most active variables; *stable* mode restarts rarely and keeps to the
+    phases of its best assignment so far. By default it alternates. The first racer
+    is Kissat's program with ``--stable=0``, focused mode only, which PySAT cannot
+    ask for; on noise pictures it is the faster one. The second is PySAT's Kissat,
+    both modes, on the mirrored CNF (every literal negated, so it starts from all
+    cells white; its picture is negated back): it keeps the stable mode, made for
+    satisfiable formulas with structure, in the race. Without the program, PySAT's
+    Kissat on the plain CNF races instead. A child that fails drops out; if both fail,
+    Glucose takes over here. Both children are killed and reaped.
+    """
+    with _ChildSearch(_kissat_child, clauses, cells, True) as mirrored:
+        first, first_name = _first_racer(clauses, cells, deadline)
+        with first:
+            racing = {first_name: first, "kissat-mirrored": mirrored}
+            while racing and (left := deadline.remaining()) > 0:
+                for name, child in list(racing.items()):
+                    message = child.answer(wait=min(0.02, left))
+                    answer = _kissat_answer(message, stats, winner=name)
+                    if answer is not None:
+                        return answer
+                    if message is not None:  # this child failed
+                        del racing[name]
+            if not racing:
+                return _glucose(clauses, cells, deadline, stats)
     raise SolverTimeout("time limit reached (both Kissat child processes were killed)")
 
 
@@ -413,6 +498,24 @@ def solve_linesolve_ladder(
     return search_rest(puzzle, time_limit, ladder_cnf, _kissat, stats)
 
 
+def solve_linesolve_focused(
+    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+) -> np.ndarray:
+    """Line solving, probing, then Kissat's program in focused mode on the ladder CNF.
+
+    The method ``"linesolve-focused"``: :func:`solve_linesolve_ladder` with Kissat's
+    own program (:mod:`helper.kissat`) and the option ``--stable=0`` in place of
+    PySAT's Kissat, which always alternates the focused and the stable mode. One core;
+    ``stats`` as in :func:`solve_linesolve_cadical`.
+
+    Raises:
+        RuntimeError: Kissat's program is not installed or failed.
+        helper.Unsolvable: no picture fits the clues.
+        helper.SolverTimeout: time ran out (``best`` is the probed board).
+    """
+    return search_rest(puzzle, time_limit, ladder_cnf, _kissat_focused, stats)
+
+
 def solve_portfolio(
     puzzle: Nonogram,
     *,
@@ -422,11 +525,12 @@ def solve_portfolio(
 ) -> np.ndarray:
     """Line solving, probing, then two Kissats race on the ladder CNF of the rest.
 
-    The method ``"portfolio"``: two child processes run Kissat 4 on the ladder CNF,
-    one of them on its mirror image (:func:`_kissat_race`); the first answer wins and
-    both children are killed. ``processes=1`` (or a system without ``fork``) runs
-    Glucose on the order CNF in this process, as :func:`solve_linesolve_order`.
-    ``stats`` as in :func:`solve_linesolve_cadical`, plus ``"winner"``.
+    The method ``"portfolio"``: two child processes run Kissat on the ladder CNF,
+    Kissat's program in focused mode and PySAT's Kissat on the mirror image of the CNF
+    (:func:`_kissat_race`); the first answer wins and both children are killed.
+    ``processes=1`` (or a system without ``fork``) runs Glucose on the order CNF in
+    this process, as :func:`solve_linesolve_order`. ``stats`` as in
+    :func:`solve_linesolve_cadical`, plus ``"winner"``.
 
     Raises:
         ValueError: ``processes`` is not a whole number >= 1.

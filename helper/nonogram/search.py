@@ -83,7 +83,7 @@ PROBE_SHARE = 0.5
 RESERVE = 0.05
 #: The longest one conflict-budget round of CaDiCaL should take.
 ROUND_SECONDS = 0.25
-#: Options of Kissat's program for the focused racer: focused mode only, never stable.
+#: The options of Kissat's program for the focused racer (focused mode only).
 FOCUSED = ("--stable=0",)
 
 

@@ -1,8 +1,7 @@
 """The sweeps of the chapter *Search with a line solver inside*.
 
 ``nonogram-dfs`` races the depth-first search against the default; ``nonogram-ladder``
-runs Kissat on the order CNF and on the ladder CNF; ``nonogram-modes`` runs Kissat on
-the ladder CNF in both modes and in focused mode only.
+compares two CNFs, ``nonogram-modes`` two modes of Kissat.
 
 Hand-written. ``python -m tools.benchmarks nonogram-dfs`` runs the first at full size
 and writes ``data/benchmarks/nonogram-dfs.csv`` (the same for the other two); the
@@ -145,7 +144,8 @@ def _one_core_sweep(methods: dict, full: bool) -> pd.DataFrame:
 def ladder_sweep(full: bool) -> pd.DataFrame:
     """``linesolve-kissat`` and ``linesolve-ladder`` on noise pictures, one core each.
 
-    Sizes, seeds and rounds as in :func:`_one_core_sweep`. Extra column: ``cells``.
+    Small: 30x30 and 40x40 pictures, seeds 500 to 503, one round. Full: 40x40 to
+    70x70, seeds 500 to 504, three interleaved rounds. Extra column: ``cells``.
     """
     methods = {
         "linesolve-kissat": solve_linesolve_kissat,
@@ -160,12 +160,8 @@ def ladder_sweep(full: bool) -> pd.DataFrame:
     title="Kissat in both modes and in focused mode only, on the ladder CNF",
 )
 def modes_sweep(full: bool) -> pd.DataFrame:
-    """``linesolve-ladder`` and ``linesolve-focused`` on noise pictures, one core each.
-
-    PySAT's Kissat (both modes, as Kissat alternates them by default) against Kissat's
-    program with ``--stable=0`` (focused mode only), on the same ladder CNF. Sizes,
-    seeds and rounds as in :func:`_one_core_sweep`. Extra column: ``cells``.
-    """
+    """``linesolve-ladder`` and ``linesolve-focused``: Kissat in both modes and in
+    focused mode only, pictures and rounds as in :func:`ladder_sweep`."""
     methods = {
         "linesolve-ladder": solve_linesolve_ladder,
         "linesolve-focused": solve_linesolve_focused,

@@ -16,11 +16,10 @@ the solver:
 * ``linesolve-implied``: the order CNF plus the implied clauses, Kissat in a child;
 * ``linesolve-ladder``: the ladder CNF (the order CNF without witness variables),
   Kissat in a child;
-* ``linesolve-focused``: the ladder CNF, Kissat's own program (:mod:`helper.kissat`)
-  in focused mode, which PySAT's Kissat cannot be asked for;
-* ``portfolio`` (the default of :func:`helper.nonogram.solve`): two Kissats in two
-  children on the ladder CNF, Kissat's program in focused mode and PySAT's Kissat on
-  the mirror image of the CNF; the first answer wins.
+* ``linesolve-focused``: the ladder CNF, Kissat's program (:mod:`helper.kissat`) in
+  focused mode;
+* ``portfolio`` (the default of :func:`helper.nonogram.solve`): the two Kissats of
+  ``linesolve-focused`` and of ``linesolve-ladder`` (on the mirrored CNF) race.
 
 A CNF is loaded only if loading fits in the time left, and :data:`RESERVE` of the limit
 is kept back for freeing the solver. Every child process is killed and reaped, whatever
@@ -404,18 +403,13 @@ def _first_racer(clauses, cells, deadline) -> tuple:
 
 
 def _kissat_race(clauses, cells, deadline, stats=None) -> np.ndarray:
-    """Two Kissats in two modes in child processes; the first answer wins.
+    """Two Kissats in child processes; the first answer wins, both are killed.
 
-    Kissat switches between two modes of search. *Focused* mode restarts often and
-    follows the most active variables; *stable* mode restarts rarely and keeps to the
-    phases of its best assignment so far. By default it alternates. The first racer
-    is Kissat's program with ``--stable=0``, focused mode only, which PySAT cannot
-    ask for; on noise pictures it is the faster one. The second is PySAT's Kissat,
-    both modes, on the mirrored CNF (every literal negated, so it starts from all
-    cells white; its picture is negated back): it keeps the stable mode, made for
-    satisfiable formulas with structure, in the race. Without the program, PySAT's
-    Kissat on the plain CNF races instead. A child that fails drops out; if both fail,
-    Glucose takes over here. Both children are killed and reaped.
+    Kissat's program in focused mode (:data:`FOCUSED`) on the CNF, and PySAT's Kissat
+    (both modes) on the mirrored CNF: every literal negated, so it starts from all
+    cells white; its picture is negated back. Without the program, PySAT's Kissat on
+    the CNF is the first racer. A child that fails drops out; if both fail, Glucose
+    takes over here.
     """
     with _ChildSearch(_kissat_child, clauses, cells, True) as mirrored:
         first, first_name = _first_racer(clauses, cells, deadline)
@@ -504,9 +498,7 @@ def solve_linesolve_focused(
     """Line solving, probing, then Kissat's program in focused mode on the ladder CNF.
 
     The method ``"linesolve-focused"``: :func:`solve_linesolve_ladder` with Kissat's
-    own program (:mod:`helper.kissat`) and the option ``--stable=0`` in place of
-    PySAT's Kissat, which always alternates the focused and the stable mode. One core;
-    ``stats`` as in :func:`solve_linesolve_cadical`.
+    program and :data:`FOCUSED`; ``stats`` as in :func:`solve_linesolve_cadical`.
 
     Raises:
         RuntimeError: Kissat's program is not installed or failed.

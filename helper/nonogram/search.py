@@ -319,6 +319,29 @@ def _kissat_answer(
     return message[1]
 
 
+def _first_answer(racing: dict, deadline: Deadline, stats=None) -> np.ndarray | None:
+    """The first picture that one of the searches ``racing`` (name -> child) sends.
+
+    A child that fails drops out; ``None`` when all of them failed.
+
+    Raises:
+        helper.Unsolvable: a child proved that no picture fits.
+        helper.SolverTimeout: the deadline passed first (the caller kills the children).
+    """
+    racing = dict(racing)
+    while racing and (left := deadline.remaining()) > 0:
+        for name, child in list(racing.items()):
+            message = child.answer(wait=min(0.02, left))
+            answer = _kissat_answer(message, stats, winner=name)
+            if answer is not None:
+                return answer
+            if message is not None:  # this child failed
+                del racing[name]
+    if racing:
+        raise SolverTimeout("time limit reached (the Kissat processes were killed)")
+    return None
+
+
 def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     """Kissat 4 in a child process, killed at the deadline; this process waits.
 
@@ -326,14 +349,8 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     is killed when time is up. If the child fails, Glucose takes over here.
     """
     with _ChildSearch(_kissat_child, clauses, cells) as child:
-        while (left := deadline.remaining()) > 0:
-            message = child.answer(wait=min(0.05, left))
-            answer = _kissat_answer(message, stats)
-            if answer is not None:
-                return answer
-            if message is not None:  # the child failed
-                return _glucose(clauses, cells, deadline, stats)
-    raise SolverTimeout("time limit reached (the Kissat child process was killed)")
+        answer = _first_answer({"kissat": child}, deadline, stats)
+    return answer if answer is not None else _glucose(clauses, cells, deadline, stats)
 
 
 class _ProgramSearch:
@@ -377,19 +394,15 @@ def _kissat_focused(clauses, cells, deadline, stats=None) -> np.ndarray:
     """Kissat's program in focused mode in a child process, killed at the deadline.
 
     Raises:
-        RuntimeError: the program is missing or failed (its exit code named).
+        RuntimeError: the program is missing or failed.
     """
     if kissat_program() is None:
         raise RuntimeError(f"no kissat program: pip install {KISSAT_PACKAGE}")
     with _ProgramSearch(clauses, cells, deadline) as child:
-        while (left := deadline.remaining()) > 0:
-            message = child.answer(wait=min(0.05, left))
-            answer = _kissat_answer(message, stats, winner="kissat-focused")
-            if answer is not None:
-                return answer
-            if message is not None:
-                raise RuntimeError(message[1])
-    raise SolverTimeout("time limit reached (the Kissat program was killed)")
+        answer = _first_answer({"kissat-focused": child}, deadline, stats)
+    if answer is None:
+        raise RuntimeError("Kissat's program failed (see its exit code)")
+    return answer
 
 
 def _first_racer(clauses, cells, deadline) -> tuple:
@@ -415,17 +428,8 @@ def _kissat_race(clauses, cells, deadline, stats=None) -> np.ndarray:
         first, first_name = _first_racer(clauses, cells, deadline)
         with first:
             racing = {first_name: first, "kissat-mirrored": mirrored}
-            while racing and (left := deadline.remaining()) > 0:
-                for name, child in list(racing.items()):
-                    message = child.answer(wait=min(0.02, left))
-                    answer = _kissat_answer(message, stats, winner=name)
-                    if answer is not None:
-                        return answer
-                    if message is not None:  # this child failed
-                        del racing[name]
-            if not racing:
-                return _glucose(clauses, cells, deadline, stats)
-    raise SolverTimeout("time limit reached (both Kissat child processes were killed)")
+            answer = _first_answer(racing, deadline, stats)
+    return answer if answer is not None else _glucose(clauses, cells, deadline, stats)
 
 
 def solve_linesolve_kissat(

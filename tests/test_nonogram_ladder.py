@@ -168,3 +168,19 @@ def test_focused_kissat_paints_a_checked_picture():
     assert nonogram.check(puzzle, picture)
     assert stats["winner"] == "kissat-focused"
 
+
+def test_focused_kissat_takes_other_options_as_a_tuple_of_strings():
+    puzzle = nonogram.generate(30, 30, seed=9)
+    with_inprocessing = search.solve_linesolve_focused(
+        puzzle, options=("--stable=0",), time_limit=30.0
+    )
+    assert nonogram.check(puzzle, with_inprocessing)
+    for bad in (["--stable=0"], ("--stable=0", 0), "--stable=0"):
+        with pytest.raises(TypeError, match="tuple of strings"):
+            search.solve_linesolve_focused(puzzle, options=bad)
+
+
+def test_an_option_that_kissat_rejects_is_an_error_not_a_timeout():
+    puzzle = nonogram.generate(30, 30, seed=9)
+    with pytest.raises(RuntimeError, match="failed"):
+        search.solve_linesolve_focused(puzzle, options=("--no-such-option",))

@@ -17,7 +17,7 @@ the solver:
 * ``linesolve-ladder``: the ladder CNF (the order CNF without witness variables),
   Kissat in a child;
 * ``linesolve-focused``: the ladder CNF, Kissat's program (:mod:`helper.kissat`) in
-  focused mode;
+  focused mode without inprocessing (:data:`FOCUSED`);
 * ``portfolio`` (the default of :func:`helper.nonogram.solve`): the two Kissats of
   ``linesolve-focused`` and of ``linesolve-ladder`` (on the mirrored CNF) race.
 
@@ -82,8 +82,9 @@ PROBE_SHARE = 0.5
 RESERVE = 0.05
 #: The longest one conflict-budget round of CaDiCaL should take.
 ROUND_SECONDS = 0.25
-#: The options of Kissat's program for the focused racer (focused mode only).
-FOCUSED = ("--stable=0",)
+#: The options of Kissat's program for the focused racer. Focused mode only, and no
+#: inprocessing, which costs more than it saves on the ladder CNF of noise pictures.
+FOCUSED = ("--stable=0", "--simplify=false")
 
 
 def presolve(
@@ -390,15 +391,17 @@ class _ProgramSearch:
         self.close()
 
 
-def _kissat_focused(clauses, cells, deadline, stats=None) -> np.ndarray:
-    """Kissat's program in focused mode in a child process, killed at the deadline.
+def _kissat_focused(
+    clauses, cells, deadline, stats=None, options=FOCUSED
+) -> np.ndarray:
+    """Kissat's program with ``options`` in a child process, killed at the deadline.
 
     Raises:
         RuntimeError: the program is missing or failed.
     """
     if kissat_program() is None:
         raise RuntimeError(f"no kissat program: pip install {KISSAT_PACKAGE}")
-    with _ProgramSearch(clauses, cells, deadline) as child:
+    with _ProgramSearch(clauses, cells, deadline, options) as child:
         answer = _first_answer({"kissat-focused": child}, deadline, stats)
     if answer is None:
         raise RuntimeError("Kissat's program failed (see its exit code)")
@@ -464,12 +467,10 @@ def solve_linesolve_implied(
 ) -> np.ndarray:
     """Line solving, probing, then Kissat 4 on the order CNF plus the implied clauses.
 
-    The method ``"linesolve-implied"``: what each colour of each open cell implies
-    (:func:`helper.nonogram.implied.implied_clauses`, for at most
-    :data:`helper.nonogram.implied.IMPLY_SHARE` of the time left) joins the order CNF
-    of the rest, and Kissat solves it in a child process, as in
-    :func:`solve_linesolve_kissat`. ``stats`` as there, plus ``"implied"`` (clauses)
-    and ``"implied_s"`` (seconds).
+    The method ``"linesolve-implied"``: :func:`solve_linesolve_kissat` with the clauses
+    of :func:`helper.nonogram.implied.implied_clauses` (at most
+    :data:`helper.nonogram.implied.IMPLY_SHARE` of the time left) added. ``stats`` as
+    there, plus ``"implied"`` (clauses) and ``"implied_s"`` (seconds).
 
     Raises:
         helper.Unsolvable: no picture fits the clues.
@@ -497,19 +498,27 @@ def solve_linesolve_ladder(
 
 
 def solve_linesolve_focused(
-    puzzle: Nonogram, *, time_limit: float = 10.0, stats: dict | None = None
+    puzzle: Nonogram,
+    *,
+    time_limit: float = 10.0,
+    options: tuple[str, ...] = FOCUSED,
+    stats: dict | None = None,
 ) -> np.ndarray:
     """Line solving, probing, then Kissat's program in focused mode on the ladder CNF.
 
     The method ``"linesolve-focused"``: :func:`solve_linesolve_ladder` with Kissat's
-    program and :data:`FOCUSED`; ``stats`` as in :func:`solve_linesolve_cadical`.
+    program and its ``options``; ``stats`` as in :func:`solve_linesolve_cadical`.
 
     Raises:
+        TypeError: ``options`` is not a tuple of strings.
         RuntimeError: Kissat's program is not installed or failed.
         helper.Unsolvable: no picture fits the clues.
         helper.SolverTimeout: time ran out (``best`` is the probed board).
     """
-    return search_rest(puzzle, time_limit, ladder_cnf, _kissat_focused, stats)
+    if not isinstance(options, tuple) or not all(isinstance(o, str) for o in options):
+        raise TypeError(f"options is a tuple of strings, not {options!r:.40}")
+    search = functools.partial(_kissat_focused, options=options)
+    return search_rest(puzzle, time_limit, ladder_cnf, search, stats)
 
 
 def solve_portfolio(
@@ -521,9 +530,8 @@ def solve_portfolio(
 ) -> np.ndarray:
     """Line solving, probing, then two Kissats race on the ladder CNF of the rest.
 
-    The method ``"portfolio"``: two child processes run Kissat on the ladder CNF,
-    Kissat's program in focused mode and PySAT's Kissat on the mirror image of the CNF
-    (:func:`_kissat_race`); the first answer wins and both children are killed.
+    The method ``"portfolio"``: Kissat's program with :data:`FOCUSED` and PySAT's
+    Kissat on the mirrored CNF race in child processes (:func:`_kissat_race`).
     ``processes=1`` (or a system without ``fork``) runs Glucose on the order CNF in
     this process, as :func:`solve_linesolve_order`. ``stats`` as in
     :func:`solve_linesolve_cadical`, plus ``"winner"``.

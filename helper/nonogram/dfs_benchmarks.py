@@ -29,6 +29,7 @@ from helper.nonogram.search import (
 
 __all__ = [
     "TIME_LIMIT",
+    "INPROCESSING",
     "FOLDERS",
     "all_real_puzzles",
     "noise_pictures",
@@ -39,6 +40,8 @@ __all__ = [
 
 #: Seconds for each call of the sweep.
 TIME_LIMIT = 10.0
+#: Kissat's options for focused mode with inprocessing.
+INPROCESSING = ("--stable=0",)
 #: The folders of real puzzles, searched in this order (a name found twice is read
 #: from the first folder).
 FOLDERS = (
@@ -160,10 +163,13 @@ def ladder_sweep(full: bool) -> pd.DataFrame:
     title="Kissat in both modes and in focused mode only, on the ladder CNF",
 )
 def modes_sweep(full: bool) -> pd.DataFrame:
-    """``linesolve-ladder`` and ``linesolve-focused``: Kissat in both modes and in
-    focused mode only, pictures and rounds as in :func:`ladder_sweep`."""
+    """``linesolve-ladder``, ``focused-inprocessing`` (:data:`INPROCESSING`) and
+    ``linesolve-focused``; pictures and rounds as in :func:`ladder_sweep`."""
     methods = {
         "linesolve-ladder": solve_linesolve_ladder,
+        "focused-inprocessing": functools.partial(
+            solve_linesolve_focused, options=INPROCESSING
+        ),
         "linesolve-focused": solve_linesolve_focused,
     }
     return _one_core_sweep(methods, full)

@@ -63,6 +63,8 @@ def line_ladder_cnf(
         for j, run in enumerate(clue):
             passed = at[j][i - run] if i >= run else -true
             following = at[j + 1] if j + 1 < len(clue) else nothing
+            if at[j][i] == -true or following[i] == passed == true:
+                continue  # run j has not started, or run j + 1 has: both rules hold
             rules.append([cell, -at[j][i], passed])  # a run paints what it covers
             rules.append([-cell, -at[j][i], following[i], -passed])  # the last one
     return clauses + [c for c in (_clause(r, true) for r in rules) if c is not None]

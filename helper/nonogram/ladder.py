@@ -33,10 +33,9 @@ def line_ladder_cnf(
 ) -> list[list[int]]:
     """CNF of one line with the order variables and no witnesses.
 
-    ``at[j][p]`` is "run ``j`` starts at cell ``p`` or before", as in
-    ``helper.nonogram.order.line_order_cnf``. A black cell asks the last run that
-    started at it or before to cover it: ``cell and at[j][i] and not at[j + 1][i]``
-    imply that run ``j`` has not passed ``i``. Returns the clauses.
+    ``at[j][p]`` is "run ``j`` starts at cell ``p`` or before", as in the order CNF.
+    A black cell asks the last run started at it or before to cover it: if ``cell``,
+    ``at[j][i]`` and ``not at[j + 1][i]``, run ``j`` has not passed ``i``.
     """
     if not clue:
         return [[-cell] for cell in cells]

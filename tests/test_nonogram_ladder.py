@@ -182,5 +182,5 @@ def test_focused_kissat_takes_other_options_as_a_tuple_of_strings():
 
 def test_an_option_that_kissat_rejects_is_an_error_not_a_timeout():
     puzzle = nonogram.generate(30, 30, seed=9)
-    with pytest.raises(RuntimeError, match="failed"):
+    with pytest.raises(RuntimeError, match="failed: kissat stopped with exit code"):
         search.solve_linesolve_focused(puzzle, options=("--no-such-option",))

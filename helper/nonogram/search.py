@@ -320,10 +320,13 @@ def _kissat_answer(
     return message[1]
 
 
-def _first_answer(racing: dict, deadline: Deadline, stats=None) -> np.ndarray | None:
+def _first_answer(
+    racing: dict, deadline: Deadline, stats=None, failed: dict | None = None
+) -> np.ndarray | None:
     """The first picture that one of the searches ``racing`` (name -> child) sends.
 
-    A child that fails drops out; ``None`` when all of them failed.
+    A child that fails drops out, its reason kept in ``failed`` (name -> reason);
+    ``None`` when all of them failed.
 
     Raises:
         helper.Unsolvable: a child proved that no picture fits.
@@ -338,6 +341,8 @@ def _first_answer(racing: dict, deadline: Deadline, stats=None) -> np.ndarray | 
                 return answer
             if message is not None:  # this child failed
                 del racing[name]
+                if failed is not None:
+                    failed[name] = message[1]
     if racing:
         raise SolverTimeout("time limit reached (the Kissat processes were killed)")
     return None
@@ -397,14 +402,15 @@ def _kissat_focused(
     """Kissat's program with ``options`` in a child process, killed at the deadline.
 
     Raises:
-        RuntimeError: the program is missing or failed.
+        RuntimeError: the program is missing or failed (its reason named).
     """
     if kissat_program() is None:
         raise RuntimeError(f"no kissat program: pip install {KISSAT_PACKAGE}")
+    failed: dict = {}
     with _ProgramSearch(clauses, cells, deadline, options) as child:
-        answer = _first_answer({"kissat-focused": child}, deadline, stats)
+        answer = _first_answer({"kissat-focused": child}, deadline, stats, failed)
     if answer is None:
-        raise RuntimeError("Kissat's program failed (see its exit code)")
+        raise RuntimeError(f"Kissat's program failed: {failed['kissat-focused']}")
     return answer
 
 

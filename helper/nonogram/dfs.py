@@ -174,9 +174,8 @@ def search(
 ) -> list[np.ndarray]:
     """Up to ``limit`` distinct pictures by depth-first search; ``[]``: none exists.
 
-    ``stats`` (a dict) receives ``nodes``, ``backtracks`` (returns to an
-    earlier node),
-    ``probes``, ``depth`` (the deepest node) and ``line_solves``.
+    ``stats`` (a dict) receives ``nodes``, ``backtracks`` (returns to an earlier
+    node), ``probes``, ``depth`` (the deepest node) and ``line_solves``.
 
     Raises:
         helper.SolverTimeout: the deadline passed (checked at every node and before

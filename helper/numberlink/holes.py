@@ -31,7 +31,7 @@ from helper.dispatch import check_time_limit
 from helper.grid import STEPS, Cell
 from helper.numberlink.puzzle import Numberlink, Paths
 from helper.numberlink.sat_model import TURN_STEPS, SatModel, sat_model
-from helper.numberlink.sat_search import _loop_cuts, loaded_solver, solutions_sat
+from helper.numberlink.sat_search import loaded_solver, loop_cuts, solutions_sat
 from helper.sat import solve_lazily
 
 __all__ = [
@@ -226,7 +226,7 @@ def solve_few_holes(
                 assumptions = _at_most(solver, model, free, counters, most)
                 found = solve_lazily(
                     solver,
-                    _loop_cuts(board, model.link, accepted),
+                    loop_cuts(board, model.link, accepted),
                     deadline.check("the ladder of empty cells"),
                     assumptions=assumptions,
                     stats=counts,

@@ -29,7 +29,7 @@ from helper.numberlink.portfolio import (
 from helper.numberlink.puzzle import Numberlink, Paths
 from helper.numberlink.rules import propagate
 from helper.numberlink.sat_model import sat_model
-from helper.numberlink.sat_search import _loop_cuts, solve_sat
+from helper.numberlink.sat_search import loop_cuts, solve_sat
 from helper.numberlink.state import Reasoning, State
 from helper.sat import solve_lazily
 
@@ -119,7 +119,7 @@ def corner_steps(puzzle: Numberlink) -> dict[str, float]:
     built = time.perf_counter()
     with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
         loaded = time.perf_counter()
-        cuts = _loop_cuts(puzzle.board, model.link, [])
+        cuts = loop_cuts(puzzle.board, model.link, [])
         found = solve_lazily(solver, cuts, deadline.remaining())
         solved = time.perf_counter()
     assert found is not None

@@ -32,11 +32,11 @@ from helper.numberlink.puzzle import (
     without_pairs,
 )
 from helper.numberlink.rules import refute
-from helper.numberlink.sat_model import SatModel, _square_links, sat_model
+from helper.numberlink.sat_model import SatModel, sat_model, square_links
 from helper.numberlink.sat_search import (
-    _loop_cuts,
     links_on,
     loaded_solver,
+    loop_cuts,
     solutions_sat,
 )
 from helper.sat import solve_lazily
@@ -216,7 +216,7 @@ def _repair(
     try:
         model = sat_model(board, fill=False, deadline=deadline)
         for r, c in np.ndindex(h - 1, w - 1):  # the smallest loops, cut in advance
-            square = _square_links(r, c)
+            square = square_links(r, c)
             if all(key in model.link for key in square):
                 model.clauses.append([-model.link[key] for key in square])
         solver = loaded_solver(model.clauses, deadline)
@@ -334,7 +334,7 @@ def _repair_window(
     cells = [cell for cell in model.used if _inside(window, cell)]
     empty_inside = sum(cell not in covered for cell in cells)
     accepted: list[Paths] = []
-    cuts = _loop_cuts(board, model.link, accepted)
+    cuts = loop_cuts(board, model.link, accepted)
     for bound, move in ((empty_inside - 1, "better"), (empty_inside, "sideways")):
         card = CardEnc.atmost(
             [-model.used[cell] for cell in cells],

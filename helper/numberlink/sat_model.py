@@ -156,7 +156,7 @@ def _degree_clauses(
 
 
 # From chapters/numberlink_scale.ipynb, section 'What uniqueness lets you assume'
-def _square_links(r: int, c: int) -> list[Link]:
+def square_links(r: int, c: int) -> list[Link]:
     """The four links inside the 2x2 block whose top left cell is ``(r, c)``."""
     top, left = (r, c, r, c + 1), (r, c, r + 1, c)
     return [top, left, (r, c + 1, r + 1, c + 1), (r + 1, c, r + 1, c + 1)]
@@ -192,7 +192,7 @@ def _add_shortcut_free(
         clauses.append(clause)
     h, w = board.shape
     for r, c in np.ndindex(h - 1, w - 1):
-        inside = [link[key] for key in _square_links(r, c) if key in link]
+        inside = [link[key] for key in square_links(r, c) if key in link]
         for x, y, z in itertools.combinations(inside, 3):
             clauses.append([-x, -y, -z])
 
@@ -215,7 +215,7 @@ def _add_corner(
     h, w = board.shape
     if u_turns:
         for r, c in np.ndindex(h - 1, w - 1):
-            inside = [link[key] for key in _square_links(r, c) if key in link]
+            inside = [link[key] for key in square_links(r, c) if key in link]
             for x, y, z in itertools.combinations(inside, 3):
                 clauses.append([-x, -y, -z])
 

@@ -9,7 +9,7 @@ gives them the Numberlink cuts (:func:`helper.grid.loop_cut` for every loop that
 
 Read it top to bottom: :func:`solve_sat` asks :func:`solutions_sat` for one answer;
 :func:`solutions_sat` builds the model, loads it (:func:`loaded_solver`) and runs the
-search with :func:`_loop_cuts`.
+search with :func:`loop_cuts`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from helper.numberlink.puzzle import Numberlink, Paths, links_of, trace
 from helper.numberlink.sat_model import SatModel, sat_model
 from helper.sat import distinct_models
 
-__all__ = ["solve_sat", "solutions_sat", "loaded_solver", "links_on"]
+__all__ = ["solve_sat", "solutions_sat", "loaded_solver", "links_on", "loop_cuts"]
 
 #: Clauses handed to the solver between two looks at the clock.
 LOAD_CHUNK = 20_000
@@ -124,7 +124,7 @@ def solutions_sat(
             list(model.link.values()),
             limit=limit,
             time_limit=deadline.check("the SAT search"),
-            cuts=_loop_cuts(board, model.link, accepted),
+            cuts=loop_cuts(board, model.link, accepted),
             stats=counts,
         )
         counts["conflicts"] = solver.accum_stats().get("conflicts", 0)
@@ -138,7 +138,7 @@ def links_on(assignment: list[int], link: dict[Link, int]) -> list[Link]:
     return [key for key, x in link.items() if assignment[x - 1] > 0]
 
 
-def _loop_cuts(
+def loop_cuts(
     board: np.ndarray, link: dict[Link, int], accepted: list[Paths]
 ) -> Callable[[list[int]], list[list[int]]]:
     """The lazy cuts of the SAT model: one clause 'not all of these links' per loop

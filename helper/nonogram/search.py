@@ -158,7 +158,21 @@ def _solve_in_rounds(
         budget = int(max(10, min(rate * room, 4 * budget)))
 
 
-class _ChildSearch:
+class _Racer:
+    """A search that :meth:`close` stops; a ``with`` block closes it, whatever
+    happens, so no child process outlives its search."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _ChildSearch(_Racer):
     """A search in a child process, which :meth:`close` always kills and reaps.
 
     ``target(connection, *args)`` runs in a forked child and sends one message
@@ -186,12 +200,6 @@ class _ChildSearch:
             os.kill(self.process.pid, signal.SIGKILL)
         self.process.join()
         self.connection.close()
-
-    def __enter__(self) -> _ChildSearch:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def search_rest(
@@ -359,7 +367,7 @@ def _kissat(clauses, cells, deadline, stats=None) -> np.ndarray:
     return answer if answer is not None else _glucose(clauses, cells, deadline, stats)
 
 
-class _ProgramSearch:
+class _ProgramSearch(_Racer):
     """Kissat's program (:class:`helper.kissat.KissatProcess`) with ``options``,
     answering as a :class:`_ChildSearch` does, with the picture of ``cells``.
 
@@ -388,12 +396,6 @@ class _ProgramSearch:
 
     def close(self) -> None:
         self.kissat.close()
-
-    def __enter__(self) -> _ProgramSearch:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _kissat_focused(

@@ -165,7 +165,7 @@ class _Racer:
     def close(self) -> None:
         raise NotImplementedError
 
-    def __enter__(self):
+    def __enter__(self) -> _Racer:
         return self
 
     def __exit__(self, *exc) -> None:

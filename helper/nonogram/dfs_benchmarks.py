@@ -77,6 +77,22 @@ def _counted(puzzle: Nonogram, *, time_limit: float, counts: dict) -> object:
         counts[id(puzzle)] = stats.get("nodes")
 
 
+def _race(instances: dict, methods: dict, full: bool) -> pd.DataFrame:
+    """``methods`` on ``instances`` in interleaved rounds, every answer checked.
+
+    Three rounds in the full run, one in the small; a method that times out still
+    runs on the other instances.
+    """
+    return bench.run_benchmark(
+        instances,
+        methods,
+        check_nonogram,
+        time_limit=TIME_LIMIT,
+        repeats=3 if full else 1,
+        skip_after_timeout=False,
+    )
+
+
 @sweeps.sweep(
     "nonogram-dfs",
     chapter="nonogram_dfs",
@@ -102,14 +118,7 @@ def dfs_sweep(full: bool) -> pd.DataFrame:
         "portfolio": solve_portfolio,
         "dfs": functools.partial(_counted, counts=counts),
     }
-    results = bench.run_benchmark(
-        instances,
-        methods,
-        check_nonogram,
-        time_limit=TIME_LIMIT,
-        repeats=3 if full else 1,
-        skip_after_timeout=False,
-    )
+    results = _race(instances, methods, full)
     puzzles = results["instance"].map(instances)
     results["cells"] = puzzles.map(lambda p: p.height * p.width)
     kinds = {name: "noise" if name in noise else "real" for name in instances}
@@ -127,14 +136,7 @@ def _one_core_sweep(methods: dict, full: bool) -> pd.DataFrame:
     """
     sizes = (40, 50, 60, 70) if full else (30, 40)
     instances = noise_pictures(sizes, range(500, 505 if full else 504))
-    results = bench.run_benchmark(
-        instances,
-        methods,
-        check_nonogram,
-        time_limit=TIME_LIMIT,
-        repeats=3 if full else 1,
-        skip_after_timeout=False,
-    )
+    results = _race(instances, methods, full)
     cells = {name: p.height * p.width for name, p in instances.items()}
     return results.assign(cells=results["instance"].map(cells))
 
